@@ -1,0 +1,178 @@
+package dev.outbox;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A message being put together for {@link OutboxTemplate}. Key, topic and payload are required;
+ * everything is checked when {@link #save()} is called.
+ *
+ * <pre>{@code
+ * outbox.message("order.created")
+ *       .key(order.id())
+ *       .topic("orders")
+ *       .payload(order)
+ *       .orderingKey(order.customerId())
+ *       .header("tenant", tenant)
+ *       .save();
+ * }</pre>
+ */
+public final class MessageBuilder {
+
+    private final OutboxTemplate template;
+
+    private final @Nullable String type;
+
+    private @Nullable String key;
+
+    private @Nullable String topic;
+
+    private @Nullable Object payload;
+
+    private @Nullable String orderingKey;
+
+    private final Map<String, String> headers = new LinkedHashMap<>();
+
+    private @Nullable Duration delay;
+
+    private @Nullable Instant deliverAt;
+
+    MessageBuilder(OutboxTemplate template, @Nullable String type) {
+        this.template = template;
+        this.type = type;
+    }
+
+    /**
+     * @param key the business idempotency key: a second message with the same key and type is a
+     * no-op; at most 128 characters
+     * @return this builder
+     */
+    public MessageBuilder key(String key) {
+        this.key = key;
+        return this;
+    }
+
+    /**
+     * @param topic the destination on the broker; at most 255 characters
+     * @return this builder
+     */
+    public MessageBuilder topic(String topic) {
+        this.topic = topic;
+        return this;
+    }
+
+    /**
+     * @param payload a String, stored as it is, or an object for the configured serializer
+     * @return this builder
+     */
+    public MessageBuilder payload(Object payload) {
+        this.payload = payload;
+        return this;
+    }
+
+    /**
+     * @param orderingKey messages with the same ordering key are sent one at a time, in the order
+     * they were saved; a failed one holds back the later ones; at most 128 characters
+     * @return this builder
+     */
+    public MessageBuilder orderingKey(String orderingKey) {
+        this.orderingKey = orderingKey;
+        return this;
+    }
+
+    /**
+     * @param name a header name
+     * @param value its value
+     * @return this builder
+     */
+    public MessageBuilder header(String name, String value) {
+        requireHeader(name, value);
+        this.headers.put(name, value);
+        return this;
+    }
+
+    /**
+     * @param headers headers to add
+     * @return this builder
+     */
+    public MessageBuilder headers(Map<String, String> headers) {
+        headers.forEach(this::header);
+        return this;
+    }
+
+    /**
+     * @param delay how long after the save the message becomes due; replaces a {@link #deliverAt}
+     * @return this builder
+     */
+    public MessageBuilder delay(Duration delay) {
+        if (delay.isNegative()) {
+            throw new InvalidMessageException("delay", "must not be negative, was " + delay);
+        }
+        this.delay = delay;
+        this.deliverAt = null;
+        return this;
+    }
+
+    /**
+     * @param deliverAt when the message becomes due (a past instant means now); replaces a {@link #delay}
+     * @return this builder
+     */
+    public MessageBuilder deliverAt(Instant deliverAt) {
+        this.deliverAt = deliverAt;
+        this.delay = null;
+        return this;
+    }
+
+    /**
+     * Saves the message in the current transaction.
+     *
+     * @return the message's id, and whether it was a duplicate of one saved before
+     * @throws InvalidMessageException when a field is missing, too long or not serializable
+     * @throws org.springframework.transaction.IllegalTransactionStateException when no transaction
+     * on the outbox's data source is active
+     */
+    public SaveResult save() {
+        return this.template.save(this);
+    }
+
+    @Nullable String type() {
+        return this.type;
+    }
+
+    @Nullable String key() {
+        return this.key;
+    }
+
+    @Nullable String topic() {
+        return this.topic;
+    }
+
+    @Nullable Object payload() {
+        return this.payload;
+    }
+
+    @Nullable String orderingKey() {
+        return this.orderingKey;
+    }
+
+    Map<String, String> headers() {
+        return this.headers;
+    }
+
+    Instant dueAt(Instant now) {
+        if (this.delay != null) {
+            return now.plus(this.delay);
+        }
+        return (this.deliverAt != null && this.deliverAt.isAfter(now)) ? this.deliverAt : now;
+    }
+
+    private static void requireHeader(@Nullable String name, @Nullable String value) {
+        if (name == null || value == null) {
+            throw new InvalidMessageException("headers", "must not contain a null name or value (name: " + name + ")");
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package dev.outbox;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+import dev.outbox.jdbc.HeadersCodec;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Checks a message against the table's column sizes before anything touches the database, so that
+ * a bad message fails with the name of its field and never aborts the caller's transaction.
+ */
+final class MessageValidator {
+
+    static final int MAX_TYPE_LENGTH = 64;
+
+    static final int MAX_KEY_LENGTH = 128;
+
+    static final int MAX_TOPIC_LENGTH = 255;
+
+    static final int MAX_ORDERING_KEY_LENGTH = 128;
+
+    /** The TEXT column of MySQL holds 65,535 bytes. */
+    static final int MAX_HEADERS_BYTES = 65_535;
+
+    /** The MEDIUMTEXT column of MySQL holds 16 MiB - 1 bytes. */
+    static final int MAX_BODY_BYTES_LIMIT = 16_777_215;
+
+    private final int maxBodyBytes;
+
+    MessageValidator(int maxBodyBytes) {
+        if (maxBodyBytes < 1 || maxBodyBytes > MAX_BODY_BYTES_LIMIT) {
+            throw new IllegalArgumentException("max payload size must be between 1 and " + MAX_BODY_BYTES_LIMIT
+                    + " bytes, was " + maxBodyBytes);
+        }
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    String requireText(String field, @Nullable String value, int maxLength) {
+        if (value == null || value.isBlank()) {
+            throw new InvalidMessageException(field, "is required and must not be blank");
+        }
+        checkText(field, value, maxLength);
+        return value;
+    }
+
+    @Nullable String optionalText(String field, @Nullable String value, int maxLength) {
+        if (value != null) {
+            requireText(field, value, maxLength);
+        }
+        return value;
+    }
+
+    String body(String body) {
+        requireNoNul("payload", body);
+        // A UTF-8 character takes at most 3 bytes per UTF-16 unit, so short bodies need no encoding.
+        if ((long) body.length() * 3 > this.maxBodyBytes) {
+            int bytes = body.getBytes(StandardCharsets.UTF_8).length;
+            if (bytes > this.maxBodyBytes) {
+                throw new InvalidMessageException("payload", "is " + bytes + " bytes as UTF-8, more than the "
+                        + "maximum of " + this.maxBodyBytes + " bytes");
+            }
+        }
+        return body;
+    }
+
+    @Nullable String headers(Map<String, String> headers) {
+        headers.forEach((name, value) -> {
+            if (name.isBlank()) {
+                throw new InvalidMessageException("headers", "contain a blank header name");
+            }
+            requireNoNul("headers", name);
+            requireNoNul("headers", value);
+        });
+        String json = HeadersCodec.encode(headers);
+        if (json != null && json.getBytes(StandardCharsets.UTF_8).length > MAX_HEADERS_BYTES) {
+            throw new InvalidMessageException("headers", "take more than " + MAX_HEADERS_BYTES
+                    + " bytes when stored as JSON");
+        }
+        return json;
+    }
+
+    private static void checkText(String field, String value, int maxLength) {
+        int length = value.codePointCount(0, value.length());
+        if (length > maxLength) {
+            throw new InvalidMessageException(field, "is " + length + " characters long, more than the maximum of "
+                    + maxLength);
+        }
+        requireNoNul(field, value);
+    }
+
+    /** PostgreSQL rejects NUL in text, and would abort the caller's transaction. */
+    private static void requireNoNul(String field, String value) {
+        if (value.indexOf('\0') >= 0) {
+            throw new InvalidMessageException(field, "contains a NUL character, which databases cannot store as text");
+        }
+    }
+}

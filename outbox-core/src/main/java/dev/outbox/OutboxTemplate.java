@@ -1,0 +1,244 @@
+package dev.outbox;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+
+import dev.outbox.dispatch.MessageHandoff;
+import dev.outbox.jdbc.NewMessage;
+import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.spi.PayloadSerializer;
+import org.jspecify.annotations.Nullable;
+import org.springframework.transaction.IllegalTransactionStateException;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/**
+ * Saves messages to the outbox inside the caller's transaction: they commit or roll back with the
+ * business data, and after the commit they are handed to the local dispatcher at once.
+ *
+ * <pre>{@code
+ * @Transactional
+ * public Order place(Order order) {
+ *     orders.save(order);
+ *     outbox.save("order.created", order.id(), "orders", order);
+ *     return order;
+ * }
+ * }</pre>
+ *
+ * <p>Saving the same key and type twice is a no-op that returns the first message's id. A save
+ * outside a transaction, or with an invalid field, fails before anything is written.
+ */
+public final class OutboxTemplate {
+
+    /** The default limit of a serialized payload: 1 MiB. */
+    public static final int DEFAULT_MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+    private final OutboxRepository repository;
+
+    private final PayloadSerializer serializer;
+
+    private final Clock clock;
+
+    private final @Nullable MessageHandoff handoff;
+
+    private final OutboxMetrics metrics;
+
+    private final MessageValidator validator;
+
+    private OutboxTemplate(Builder builder) {
+        this.repository = builder.repository;
+        this.serializer = builder.serializer;
+        this.clock = builder.clock;
+        this.handoff = builder.handoff;
+        this.metrics = builder.metrics;
+        this.validator = new MessageValidator(builder.maxPayloadBytes);
+    }
+
+    /**
+     * @param repository the outbox table
+     * @return a builder of a template
+     */
+    public static Builder builder(OutboxRepository repository) {
+        return new Builder(repository);
+    }
+
+    /**
+     * Saves a message to be sent as soon as the current transaction commits.
+     *
+     * @param type the message type (routes it to a sender); at most 64 characters
+     * @param key the business idempotency key; at most 128 characters
+     * @param topic the destination on the broker; at most 255 characters
+     * @param payload a String, stored as it is, or an object for the {@link PayloadSerializer}
+     * @return the message's id, and whether it was a duplicate of one saved before
+     * @throws InvalidMessageException when a field is missing, too long or not serializable
+     * @throws IllegalTransactionStateException when no transaction on the outbox's data source is active
+     */
+    public SaveResult save(String type, String key, String topic, Object payload) {
+        return message(type).key(key).topic(topic).payload(payload).save();
+    }
+
+    /**
+     * Starts a message with more options: ordering key, headers, delay.
+     *
+     * @param type the message type
+     * @return a builder whose {@link MessageBuilder#save()} saves the message
+     */
+    public MessageBuilder message(String type) {
+        return new MessageBuilder(this, type);
+    }
+
+    /**
+     * @param id a message id, as returned by a save
+     * @return the stored message, if it exists
+     */
+    public Optional<StoredMessage> find(long id) {
+        return this.repository.findById(id);
+    }
+
+    SaveResult save(MessageBuilder message) {
+        Instant now = this.clock.instant();
+        Instant deliverAt = message.dueAt(now);
+        // Due messages without an ordering key are leased to this instance at insert and sent after commit.
+        boolean handOff = this.handoff != null && message.orderingKey() == null && !deliverAt.isAfter(now);
+        NewMessage row = validate(message, now, handOff ? now.plus(this.handoff.lease()) : deliverAt);
+        requireWritableTransaction();
+        SaveResult result = this.repository.insertUnlessExists(row);
+        if (!result.duplicate()) {
+            this.metrics.saved(row.type());
+            if (this.handoff != null) {
+                HandoffSynchronization synchronization = HandoffSynchronization.forCurrentTransaction(this.handoff);
+                if (handOff) {
+                    synchronization.handOff(result.id(), row, message.headers());
+                }
+                else {
+                    synchronization.claimWhenDue(row.nextRetryAt());
+                }
+            }
+        }
+        return result;
+    }
+
+    private NewMessage validate(MessageBuilder message, Instant now, Instant nextRetryAt) {
+        String type = this.validator.requireText("type", message.type(), MessageValidator.MAX_TYPE_LENGTH);
+        String key = this.validator.requireText("key", message.key(), MessageValidator.MAX_KEY_LENGTH);
+        String topic = this.validator.requireText("topic", message.topic(), MessageValidator.MAX_TOPIC_LENGTH);
+        String orderingKey = this.validator.optionalText("orderingKey", message.orderingKey(),
+                MessageValidator.MAX_ORDERING_KEY_LENGTH);
+        String headers = this.validator.headers(message.headers());
+        String body = this.validator.body(serialize(message.payload()));
+        return new NewMessage(key, type, topic, orderingKey, headers, body, now, nextRetryAt);
+    }
+
+    private String serialize(@Nullable Object payload) {
+        if (payload == null) {
+            throw new InvalidMessageException("payload", "is required");
+        }
+        if (payload instanceof String text) {
+            return text;
+        }
+        String serialized;
+        try {
+            serialized = this.serializer.serialize(payload);
+        }
+        catch (RuntimeException ex) {
+            throw new InvalidMessageException("payload", "of type " + payload.getClass().getName()
+                    + " could not be serialized: " + ex.getMessage(), ex);
+        }
+        if (serialized == null) {
+            throw new InvalidMessageException("payload", "was serialized to null");
+        }
+        return serialized;
+    }
+
+    private void requireWritableTransaction() {
+        if (!TransactionSynchronizationManager.isActualTransactionActive()) {
+            throw new IllegalTransactionStateException("outbox.save(...) needs an active transaction, and none is "
+                    + "active: call it from a @Transactional method or a TransactionTemplate, so that the message "
+                    + "commits or rolls back with your business data (the outbox never opens a transaction itself)");
+        }
+        if (TransactionSynchronizationManager.isCurrentTransactionReadOnly()) {
+            throw new IllegalTransactionStateException("outbox.save(...) was called in a read-only transaction");
+        }
+        if (!TransactionSynchronizationManager.hasResource(this.repository.dataSource())) {
+            throw new IllegalTransactionStateException("outbox.save(...) was called in a transaction that does not "
+                    + "manage the outbox's DataSource, so the message would not commit with it; use a transaction "
+                    + "manager for that DataSource");
+        }
+    }
+
+    /**
+     * Builds a {@link OutboxTemplate}.
+     */
+    public static final class Builder {
+
+        private final OutboxRepository repository;
+
+        private PayloadSerializer serializer = PayloadSerializer.textOnly();
+
+        private Clock clock = Clock.systemUTC();
+
+        private @Nullable MessageHandoff handoff;
+
+        private OutboxMetrics metrics = OutboxMetrics.NONE;
+
+        private int maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES;
+
+        private Builder(OutboxRepository repository) {
+            this.repository = repository;
+        }
+
+        /**
+         * @param serializer turns non-String payloads into text
+         * @return this builder
+         */
+        public Builder serializer(PayloadSerializer serializer) {
+            this.serializer = serializer;
+            return this;
+        }
+
+        /**
+         * @param clock the source of every time written to the table
+         * @return this builder
+         */
+        public Builder clock(Clock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        /**
+         * @param handoff the local dispatcher, told about each commit; without one, messages wait
+         * for a dispatcher's poll
+         * @return this builder
+         */
+        public Builder handoff(MessageHandoff handoff) {
+            this.handoff = handoff;
+            return this;
+        }
+
+        /**
+         * @param metrics what to tell about saves
+         * @return this builder
+         */
+        public Builder metrics(OutboxMetrics metrics) {
+            this.metrics = metrics;
+            return this;
+        }
+
+        /**
+         * @param maxPayloadBytes the largest serialized payload, in UTF-8 bytes (at most 16 MiB - 1)
+         * @return this builder
+         */
+        public Builder maxPayloadBytes(int maxPayloadBytes) {
+            this.maxPayloadBytes = maxPayloadBytes;
+            return this;
+        }
+
+        /**
+         * @return the template
+         */
+        public OutboxTemplate build() {
+            return new OutboxTemplate(this);
+        }
+    }
+}

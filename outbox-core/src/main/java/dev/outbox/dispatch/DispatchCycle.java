@@ -1,0 +1,68 @@
+package dev.outbox.dispatch;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import dev.outbox.MessageState;
+import dev.outbox.jdbc.ClaimedMessage;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One round of work: take the handed-off messages, top the batch up from the table when a claim is
+ * due, send it and write the outcomes.
+ */
+final class DispatchCycle {
+
+    private final HandoffQueue handoffs;
+
+    private final Claimer claimer;
+
+    private final BatchDelivery delivery;
+
+    private final int batchSize;
+
+    private final Clock clock;
+
+    DispatchCycle(HandoffQueue handoffs, Claimer claimer, BatchDelivery delivery, int batchSize, Clock clock) {
+        this.handoffs = handoffs;
+        this.claimer = claimer;
+        this.delivery = delivery;
+        this.batchSize = batchSize;
+        this.clock = clock;
+    }
+
+    /**
+     * @param claim whether to claim due PENDING rows from the table
+     * @param claimFailed whether to claim FAILED rows due for their slow retry as well
+     * @return what the round did
+     */
+    Result run(boolean claim, boolean claimFailed) {
+        List<ClaimedMessage> batch = new ArrayList<>(this.handoffs.take(this.batchSize, this.clock.instant()));
+        int claimed = 0;
+        int wanted = this.batchSize - batch.size();
+        if (claim && wanted > 0) {
+            List<ClaimedMessage> pending = this.claimer.claim(MessageState.PENDING, wanted);
+            claimed = pending.size();
+            batch.addAll(pending);
+        }
+        if (claimFailed && batch.size() < this.batchSize) {
+            batch.addAll(this.claimer.claim(MessageState.FAILED, this.batchSize - batch.size()));
+        }
+        if (batch.isEmpty()) {
+            return new Result(0, false, null);
+        }
+        Optional<Instant> earliestRetry = this.delivery.deliver(batch);
+        return new Result(batch.size(), claim && wanted > 0 && claimed == wanted, earliestRetry.orElse(null));
+    }
+
+    /**
+     * @param processed messages sent or failed in the round
+     * @param claimFilledBatch whether the claim returned all it asked for, so more may be due
+     * @param earliestRetry the earliest time a message that failed in the round is due again
+     */
+    record Result(int processed, boolean claimFilledBatch, @Nullable Instant earliestRetry) {
+    }
+}

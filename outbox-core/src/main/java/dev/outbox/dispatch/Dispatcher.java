@@ -1,0 +1,236 @@
+package dev.outbox.dispatch;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.retry.RetryPolicies;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Delivers committed outbox messages: takes the messages this instance's transactions hand it
+ * after commit, claims due rows from the table (retries, delayed and ordered messages, and what
+ * other instances saved), sends them through the routed {@link dev.outbox.spi.MessageSender} and
+ * records each outcome. Runs on threads of its own; start it once and stop it on shutdown.
+ *
+ * <p>No database transaction or lock is held while the broker is talking: a row is leased by moving
+ * its {@code next_retry_at} forward and incrementing its {@code lock_version}, and its outcome is
+ * written only if that version is unchanged. A row whose instance dies comes due again when the
+ * lease ends, so delivery is at least once.
+ */
+public final class Dispatcher implements MessageHandoff {
+
+    private static final Logger logger = LoggerFactory.getLogger(Dispatcher.class);
+
+    private final DispatcherSettings settings;
+
+    private final HandoffQueue handoffs;
+
+    private final WakeSignal signal;
+
+    private final DispatchCycle cycle;
+
+    private final boolean slowRetryEnabled;
+
+    private final Clock clock;
+
+    private final AtomicBoolean running = new AtomicBoolean();
+
+    private final List<Thread> threads = new ArrayList<>();
+
+    private Dispatcher(Builder builder) {
+        this.settings = builder.settings;
+        this.clock = builder.clock;
+        this.handoffs = new HandoffQueue(this.settings.handoffCapacity(), this.settings.lease());
+        this.signal = new WakeSignal(this.clock);
+        ClaimStrategy strategy = effectiveStrategy(builder.repository, this.settings.claimStrategy());
+        Claimer claimer = new Claimer(builder.repository, strategy, this.settings.lease(), this.clock);
+        BatchDelivery delivery = new BatchDelivery(builder.repository, builder.routes,
+                new FailurePlanner(builder.retryPolicies), this.settings.sendTimeout(), this.clock, builder.metrics);
+        this.cycle = new DispatchCycle(this.handoffs, claimer, delivery, this.settings.batchSize(), this.clock);
+        this.slowRetryEnabled = builder.retryPolicies.failedRetryInterval().isPresent();
+    }
+
+    /**
+     * @param repository the outbox table
+     * @param routes which sender delivers each message type
+     * @return a builder of a dispatcher
+     */
+    public static Builder builder(OutboxRepository repository, MessageRoutes routes) {
+        return new Builder(repository, routes);
+    }
+
+    /**
+     * Starts the dispatch threads. Does nothing if they run already.
+     */
+    public synchronized void start() {
+        if (!this.running.compareAndSet(false, true)) {
+            return;
+        }
+        for (int i = 1; i <= this.settings.threads(); i++) {
+            DispatchLoop loop = new DispatchLoop(this.cycle, this.signal, this.running, this.settings,
+                    this.slowRetryEnabled, this.clock);
+            Thread thread = new Thread(loop, "outbox-dispatcher-" + i);
+            thread.setDaemon(true);
+            this.threads.add(thread);
+            thread.start();
+        }
+        logger.info("Outbox dispatcher started: {} thread(s), batch size {}, lease {}", this.settings.threads(),
+                this.settings.batchSize(), this.settings.lease());
+    }
+
+    /**
+     * Stops claiming, lets each thread finish the batch it is sending (waiting up to the shutdown
+     * timeout), and returns. Messages still waiting in memory are claimed by any instance once their
+     * lease ends.
+     */
+    public synchronized void stop() {
+        if (!this.running.compareAndSet(true, false)) {
+            return;
+        }
+        this.signal.stop();
+        long deadline = System.nanoTime() + this.settings.shutdownTimeout().toNanos();
+        for (Thread thread : this.threads) {
+            try {
+                thread.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+            if (thread.isAlive()) {
+                logger.warn("Outbox dispatch thread {} did not finish within {}; interrupting it", thread.getName(),
+                        this.settings.shutdownTimeout());
+                thread.interrupt();
+            }
+        }
+        this.threads.clear();
+        logger.info("Outbox dispatcher stopped");
+    }
+
+    /**
+     * @return whether the dispatch threads run
+     */
+    public boolean isRunning() {
+        return this.running.get();
+    }
+
+    /**
+     * Asks the dispatch threads to look for due rows now instead of at the next poll.
+     */
+    public void wake() {
+        this.signal.claimNoLaterThan(Instant.MIN);
+    }
+
+    /**
+     * Runs one round on the calling thread: claims up to a batch of due rows, sends them and records
+     * the outcomes. Useful where no dispatch threads run, for example in a batch job.
+     *
+     * @return how many messages were sent or failed
+     */
+    public int dispatchOnce() {
+        return this.cycle.run(true, this.slowRetryEnabled).processed();
+    }
+
+    @Override
+    public Duration lease() {
+        return this.settings.lease();
+    }
+
+    @Override
+    public void handOff(List<HandedOffMessage> messages) {
+        if (!this.running.get()) {
+            return;
+        }
+        int rejected = this.handoffs.offer(messages);
+        if (rejected > 0) {
+            logger.debug("{} committed messages did not fit the hand-off queue; they are claimed when their lease ends",
+                    rejected);
+        }
+        this.signal.workHandedOff();
+    }
+
+    @Override
+    public void claimDueAt(Instant dueAt) {
+        this.signal.claimNoLaterThan(dueAt);
+    }
+
+    private static ClaimStrategy effectiveStrategy(OutboxRepository repository, ClaimStrategy configured) {
+        if (configured == ClaimStrategy.SKIP_LOCKED && !repository.supportsSkipLocked()) {
+            logger.info("The outbox database has no FOR UPDATE SKIP LOCKED; claiming with the optimistic strategy");
+            return ClaimStrategy.OPTIMISTIC;
+        }
+        return configured;
+    }
+
+    /**
+     * Builds a {@link Dispatcher}.
+     */
+    public static final class Builder {
+
+        private final OutboxRepository repository;
+
+        private final MessageRoutes routes;
+
+        private DispatcherSettings settings = DispatcherSettings.defaults();
+
+        private RetryPolicies retryPolicies = RetryPolicies.defaults();
+
+        private Clock clock = Clock.systemUTC();
+
+        private OutboxMetrics metrics = OutboxMetrics.NONE;
+
+        private Builder(OutboxRepository repository, MessageRoutes routes) {
+            this.repository = repository;
+            this.routes = routes;
+        }
+
+        /**
+         * @param settings how to claim and send
+         * @return this builder
+         */
+        public Builder settings(DispatcherSettings settings) {
+            this.settings = settings;
+            return this;
+        }
+
+        /**
+         * @param retryPolicies how failed messages are retried
+         * @return this builder
+         */
+        public Builder retryPolicies(RetryPolicies retryPolicies) {
+            this.retryPolicies = retryPolicies;
+            return this;
+        }
+
+        /**
+         * @param clock the source of every time written to the table
+         * @return this builder
+         */
+        public Builder clock(Clock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        /**
+         * @param metrics what to tell about sends
+         * @return this builder
+         */
+        public Builder metrics(OutboxMetrics metrics) {
+            this.metrics = metrics;
+            return this;
+        }
+
+        /**
+         * @return the dispatcher, not yet started
+         */
+        public Dispatcher build() {
+            return new Dispatcher(this);
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.outbox.dispatch;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.ThreadLocalRandom;
+
+import dev.outbox.MessageState;
+import dev.outbox.jdbc.ClaimedMessage;
+import dev.outbox.jdbc.DeliveryOutcome;
+import dev.outbox.retry.RetryPolicies;
+import dev.outbox.retry.RetryPolicy;
+
+/**
+ * Decides what a failed attempt does to its row: back to PENDING with an exponential delay, or
+ * FAILED once the type's attempts are spent (then due again only for the slow retry, if enabled).
+ */
+final class FailurePlanner {
+
+    private final RetryPolicies policies;
+
+    FailurePlanner(RetryPolicies policies) {
+        this.policies = policies;
+    }
+
+    DeliveryOutcome.Failed plan(ClaimedMessage message, Throwable error, Instant attemptedAt, Instant now) {
+        int failedAttempts = message.retryCount() + 1;
+        RetryPolicy policy = this.policies.forType(message.type());
+        boolean retry = message.state() == MessageState.PENDING && policy.allowsAnotherAttempt(failedAttempts);
+        MessageState state = retry ? MessageState.PENDING : MessageState.FAILED;
+        Instant nextRetryAt = retry
+                ? now.plus(policy.delayAfter(failedAttempts, ThreadLocalRandom.current().nextDouble()))
+                : now.plus(this.policies.failedRetryInterval().orElse(Duration.ZERO));
+        return new DeliveryOutcome.Failed(message.id(), message.lockVersion(), attemptedAt, state, failedAttempts,
+                nextRetryAt, FailureReason.of(error));
+    }
+}

@@ -1,0 +1,33 @@
+package dev.outbox.dispatch;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * How the template tells the local dispatcher about messages its transactions committed, so that
+ * delivery starts within milliseconds instead of at the next poll. Implemented by
+ * {@link Dispatcher}.
+ */
+public interface MessageHandoff {
+
+    /**
+     * @return how long a handed-off row stays leased to this instance after it was saved
+     */
+    Duration lease();
+
+    /**
+     * Called after a commit with the messages it saved that are due now and have no ordering key.
+     *
+     * @param messages the committed messages, leased to this instance
+     */
+    void handOff(List<HandedOffMessage> messages);
+
+    /**
+     * Called after a commit that saved messages which must be claimed the usual way (delayed or
+     * ordered ones).
+     *
+     * @param dueAt the earliest time one of them is due
+     */
+    void claimDueAt(Instant dueAt);
+}

@@ -1,0 +1,124 @@
+package dev.outbox.jdbc;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
+import java.util.Locale;
+
+import javax.sql.DataSource;
+
+import org.springframework.dao.DataAccessResourceFailureException;
+
+/**
+ * What differs between the supported databases, and nothing else: how to insert unless the key
+ * exists, whether {@code FOR UPDATE SKIP LOCKED} is there, and where the schema lives.
+ */
+public enum DatabaseDialect {
+
+    /** MySQL 8 and MariaDB 10.6+ (older versions work with the optimistic claim). */
+    MYSQL("mysql", " ON DUPLICATE KEY UPDATE id = id") {
+        @Override
+        boolean supportsSkipLocked(DatabaseMetaData metaData) throws SQLException {
+            boolean mariaDb = metaData.getDatabaseProductVersion().toLowerCase(Locale.ROOT).contains("mariadb")
+                    || metaData.getDatabaseProductName().equalsIgnoreCase("MariaDB");
+            return atLeast(metaData, mariaDb ? 10 : 8, mariaDb ? 6 : 0);
+        }
+    },
+
+    /** PostgreSQL 12+. */
+    POSTGRESQL("postgresql", " ON CONFLICT (message_key, message_type) DO NOTHING") {
+        @Override
+        boolean supportsSkipLocked(DatabaseMetaData metaData) {
+            return true;
+        }
+    },
+
+    /** H2 2.x, for embedded development; a duplicate key there fails only the statement. */
+    H2("h2", "") {
+        @Override
+        boolean supportsSkipLocked(DatabaseMetaData metaData) {
+            return false;
+        }
+    };
+
+    private final String schemaFolder;
+
+    private final String insertConflictClause;
+
+    DatabaseDialect(String schemaFolder, String insertConflictClause) {
+        this.schemaFolder = schemaFolder;
+        this.insertConflictClause = insertConflictClause;
+    }
+
+    /**
+     * @return the Flyway location of this database's migrations
+     */
+    public String schemaLocation() {
+        return "classpath:db/outbox/" + this.schemaFolder;
+    }
+
+    /**
+     * @return what follows the INSERT so that a duplicate key is a no-op, empty where the
+     * database cannot say it and the duplicate key error is handled instead
+     */
+    String insertConflictClause() {
+        return this.insertConflictClause;
+    }
+
+    abstract boolean supportsSkipLocked(DatabaseMetaData metaData) throws SQLException;
+
+    /**
+     * Detects the dialect of a data source from its metadata.
+     *
+     * @param dataSource the outbox's data source
+     * @return its dialect
+     * @throws IllegalStateException for a database the outbox does not support
+     */
+    public static DatabaseDialect detect(DataSource dataSource) {
+        return withMetaData(dataSource, metaData -> fromProductName(metaData.getDatabaseProductName()));
+    }
+
+    /**
+     * Whether this database, at its running version, can claim with {@code FOR UPDATE SKIP LOCKED}.
+     *
+     * @param dataSource the outbox's data source
+     * @return true when SKIP LOCKED is available
+     */
+    public boolean supportsSkipLocked(DataSource dataSource) {
+        return withMetaData(dataSource, this::supportsSkipLocked);
+    }
+
+    static DatabaseDialect fromProductName(String productName) {
+        String name = productName.toLowerCase(Locale.ROOT);
+        if (name.contains("mysql") || name.contains("mariadb")) {
+            return MYSQL;
+        }
+        if (name.contains("postgresql")) {
+            return POSTGRESQL;
+        }
+        if (name.equals("h2")) {
+            return H2;
+        }
+        throw new IllegalStateException("The outbox does not support the database '" + productName
+                + "'; supported are MySQL, MariaDB, PostgreSQL and H2");
+    }
+
+    private static boolean atLeast(DatabaseMetaData metaData, int major, int minor) throws SQLException {
+        int actualMajor = metaData.getDatabaseMajorVersion();
+        return actualMajor > major || (actualMajor == major && metaData.getDatabaseMinorVersion() >= minor);
+    }
+
+    private static <T> T withMetaData(DataSource dataSource, MetaDataCallback<T> callback) {
+        try (Connection connection = dataSource.getConnection()) {
+            return callback.apply(connection.getMetaData());
+        }
+        catch (SQLException ex) {
+            throw new DataAccessResourceFailureException("Could not read the outbox database's metadata", ex);
+        }
+    }
+
+    @FunctionalInterface
+    private interface MetaDataCallback<T> {
+        T apply(DatabaseMetaData metaData) throws SQLException;
+    }
+}

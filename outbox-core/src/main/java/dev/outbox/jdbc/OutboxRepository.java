@@ -1,0 +1,299 @@
+package dev.outbox.jdbc;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+import javax.sql.DataSource;
+
+import dev.outbox.MessageState;
+import dev.outbox.SaveResult;
+import dev.outbox.StoredMessage;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.support.GeneratedKeyHolder;
+import org.springframework.jdbc.support.KeyHolder;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Reads and writes the outbox table. It decides nothing: the template and the dispatcher do.
+ *
+ * <p>Inserts join the caller's transaction. Claims and outcomes run in short transactions of their
+ * own at READ COMMITTED, so that on MySQL a claim locks only the rows it takes and no gaps that a
+ * writer would wait for.
+ */
+public final class OutboxRepository {
+
+    private static final RowMapper<ClaimedMessage> CLAIMED = (rs, rowNum) -> new ClaimedMessage(
+            rs.getLong("id"), rs.getLong("lock_version"), rs.getString("message_key"), rs.getString("message_type"),
+            rs.getString("topic"), rs.getString("ordering_key"), HeadersCodec.decode(rs.getString("headers")),
+            rs.getString("message_body"), rs.getInt("retry_count"), MessageState.valueOf(rs.getString("state")));
+
+    private final JdbcTemplate jdbc;
+
+    private final TransactionTemplate ownTransaction;
+
+    private final OutboxSql sql;
+
+    private final DatabaseDialect dialect;
+
+    private final DataSource dataSource;
+
+    /**
+     * @param dataSource the data source the application's transactions use
+     * @param dialect the database's dialect
+     * @param tableName the outbox table
+     */
+    public OutboxRepository(DataSource dataSource, DatabaseDialect dialect, TableName tableName) {
+        this.jdbc = new JdbcTemplate(dataSource);
+        this.ownTransaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+        this.ownTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+        this.ownTransaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+        this.sql = new OutboxSql(tableName, dialect);
+        this.dialect = dialect;
+        this.dataSource = dataSource;
+    }
+
+    /**
+     * @return the data source the outbox writes through; saves must run in a transaction on it
+     */
+    public DataSource dataSource() {
+        return this.dataSource;
+    }
+
+    /**
+     * @return whether the database, at its running version, can claim with SKIP LOCKED
+     */
+    public boolean supportsSkipLocked() {
+        return this.dialect.supportsSkipLocked(this.dataSource);
+    }
+
+    /**
+     * @return the database's dialect
+     */
+    public DatabaseDialect dialect() {
+        return this.dialect;
+    }
+
+    /**
+     * Inserts a message in the current transaction unless its key and type exist.
+     *
+     * @param message the validated message
+     * @return the new row's id, or the existing row's id marked as a duplicate
+     */
+    public SaveResult insertUnlessExists(NewMessage message) {
+        KeyHolder keys = new GeneratedKeyHolder();
+        try {
+            this.jdbc.update(connection -> {
+                PreparedStatement insert = connection.prepareStatement(this.sql.insert, new String[] { "id" });
+                bindInsert(insert, message);
+                return insert;
+            }, keys);
+        }
+        catch (DuplicateKeyException ex) {
+            // Only on databases without an insert-unless-exists form (H2), where the failed statement
+            // leaves the transaction usable.
+            return new SaveResult(existingId(message), true);
+        }
+        // MySQL's drivers report an updated row count for a duplicate too (found rows), so the
+        // absence of a generated key is what tells a duplicate apart.
+        Number id = keys.getKeyList().isEmpty() ? null : keys.getKey();
+        return (id != null) ? new SaveResult(id.longValue(), false) : new SaveResult(existingId(message), true);
+    }
+
+    /**
+     * Claims due rows with {@code FOR UPDATE SKIP LOCKED}: rows locked by another claimer are passed
+     * over, so concurrent instances never wait for or fight over the same rows.
+     *
+     * @param state PENDING, or FAILED for the slow retry
+     * @param limit the most rows to claim
+     * @param now the current time
+     * @param leaseUntil when the claimed rows become due again if their outcome is never written
+     * @return the claimed rows
+     */
+    public List<ClaimedMessage> claimSkipLocked(MessageState state, int limit, Instant now, Instant leaseUntil) {
+        return Objects.requireNonNull(this.ownTransaction.execute(tx -> {
+            List<ClaimedMessage> locked = this.jdbc.query(this.sql.selectDueForUpdateSkipLocked, CLAIMED,
+                    state.name(), Timestamps.toColumn(now), limit);
+            if (locked.isEmpty()) {
+                return List.of();
+            }
+            List<Object> arguments = new ArrayList<>(locked.size() + 2);
+            arguments.add(Timestamps.toColumn(leaseUntil));
+            arguments.add(Timestamps.toColumn(now));
+            locked.forEach(row -> arguments.add(row.id()));
+            this.jdbc.update(this.sql.leaseLockedRows(locked.size()), arguments.toArray());
+            return locked.stream().map(OutboxRepository::afterClaim).toList();
+        }));
+    }
+
+    /**
+     * Claims due rows without locks: reads candidates, shuffles them so that concurrent instances
+     * try different rows first, and takes each with an update guarded by its lock version.
+     *
+     * @param state PENDING, or FAILED for the slow retry
+     * @param limit the most rows to claim
+     * @param candidates how many due rows to read as candidates (at least {@code limit})
+     * @param now the current time
+     * @param leaseUntil when the claimed rows become due again if their outcome is never written
+     * @return the rows this instance won
+     */
+    public List<ClaimedMessage> claimOptimistic(MessageState state, int limit, int candidates, Instant now,
+            Instant leaseUntil) {
+        List<long[]> due = new ArrayList<>(this.jdbc.query(this.sql.selectDueCandidates,
+                (rs, rowNum) -> new long[] { rs.getLong(1), rs.getLong(2) }, state.name(), Timestamps.toColumn(now),
+                Math.max(limit, candidates)));
+        if (due.isEmpty()) {
+            return List.of();
+        }
+        Collections.shuffle(due);
+        List<long[]> tried = due.subList(0, Math.min(limit, due.size()));
+        LocalDateTime lease = Timestamps.toColumn(leaseUntil);
+        LocalDateTime modified = Timestamps.toColumn(now);
+        return Objects.requireNonNull(this.ownTransaction.execute(tx -> {
+            int[][] counts = this.jdbc.batchUpdate(this.sql.claimCandidate, tried, tried.size(), (ps, candidate) -> {
+                ps.setObject(1, lease);
+                ps.setObject(2, modified);
+                ps.setLong(3, candidate[0]);
+                ps.setLong(4, candidate[1]);
+            });
+            List<Object> won = new ArrayList<>();
+            int index = 0;
+            for (int[] batch : counts) {
+                for (int count : batch) {
+                    if (count == Statement.SUCCESS_NO_INFO) {
+                        throw new IllegalStateException("The JDBC driver does not report a count per batched "
+                                + "update (rewriteBatchedStatements?), so the optimistic claim cannot tell which "
+                                + "rows it won; use the skip-locked claim or a URL without batch rewriting");
+                    }
+                    if (count == 1) {
+                        won.add(tried.get(index)[0]);
+                    }
+                    index++;
+                }
+            }
+            return won.isEmpty() ? List.<ClaimedMessage>of()
+                    : this.jdbc.query(this.sql.selectClaimedRows(won.size()), CLAIMED, won.toArray());
+        }));
+    }
+
+    /**
+     * Writes outcomes in one short transaction. An outcome whose row was re-claimed in the meantime
+     * (its lock version moved on) is not written.
+     *
+     * @param outcomes the results of a batch of sends
+     * @param now the current time
+     * @return how many outcomes were written
+     */
+    public int complete(List<DeliveryOutcome> outcomes, Instant now) {
+        List<DeliveryOutcome.Sent> sent = new ArrayList<>();
+        List<DeliveryOutcome.Failed> failed = new ArrayList<>();
+        for (DeliveryOutcome outcome : outcomes) {
+            if (outcome instanceof DeliveryOutcome.Sent s) {
+                sent.add(s);
+            }
+            else if (outcome instanceof DeliveryOutcome.Failed f) {
+                failed.add(f);
+            }
+        }
+        LocalDateTime modified = Timestamps.toColumn(now);
+        Integer written = this.ownTransaction.execute(tx -> {
+            int[][] sentCounts = this.jdbc.batchUpdate(this.sql.markSent, sent, sent.size(), (ps, s) -> {
+                ps.setString(1, s.brokerMessageId());
+                ps.setObject(2, Timestamps.toColumn(s.attemptedAt()));
+                ps.setObject(3, modified);
+                ps.setLong(4, s.id());
+                ps.setLong(5, s.lockVersion());
+            });
+            int[][] failedCounts = this.jdbc.batchUpdate(this.sql.markFailed, failed, failed.size(), (ps, f) -> {
+                ps.setString(1, f.state().name());
+                ps.setInt(2, f.retryCount());
+                ps.setString(3, f.failReason());
+                ps.setObject(4, Timestamps.toColumn(f.nextRetryAt()));
+                ps.setObject(5, Timestamps.toColumn(f.attemptedAt()));
+                ps.setObject(6, modified);
+                ps.setLong(7, f.id());
+                ps.setLong(8, f.lockVersion());
+            });
+            return countWritten(sentCounts, sent.size()) + countWritten(failedCounts, failed.size());
+        });
+        return (written != null) ? written : 0;
+    }
+
+    /**
+     * @param id a row id
+     * @return the row, if it exists
+     */
+    public Optional<StoredMessage> findById(long id) {
+        return this.jdbc.query(this.sql.findById, OutboxRepository::mapStored, id).stream().findFirst();
+    }
+
+    private long existingId(NewMessage message) {
+        Long id = this.jdbc.queryForObject(this.sql.findIdByKey, Long.class, message.key(), message.type());
+        return Objects.requireNonNull(id, "the duplicate row vanished");
+    }
+
+    private static void bindInsert(PreparedStatement insert, NewMessage message) throws SQLException {
+        LocalDateTime created = Timestamps.toColumn(message.createdAt());
+        insert.setObject(1, created);
+        insert.setObject(2, created);
+        insert.setString(3, message.key());
+        insert.setString(4, message.type());
+        insert.setString(5, message.topic());
+        insert.setString(6, message.body());
+        setNullableString(insert, 7, message.headersJson());
+        setNullableString(insert, 8, message.orderingKey());
+        insert.setObject(9, Timestamps.toColumn(message.nextRetryAt()));
+    }
+
+    private static void setNullableString(PreparedStatement statement, int index, String value) throws SQLException {
+        if (value == null) {
+            statement.setNull(index, Types.VARCHAR);
+        }
+        else {
+            statement.setString(index, value);
+        }
+    }
+
+    /** A claim moved the version one step on; the outcome must find it there. */
+    private static ClaimedMessage afterClaim(ClaimedMessage row) {
+        return new ClaimedMessage(row.id(), row.lockVersion() + 1, row.key(), row.type(), row.topic(),
+                row.orderingKey(), row.headers(), row.body(), row.retryCount(), row.state());
+    }
+
+    private static int countWritten(int[][] counts, int expected) {
+        int written = 0;
+        for (int[] batch : counts) {
+            for (int count : batch) {
+                // A driver that rewrites batches reports SUCCESS_NO_INFO; the guard still held.
+                written += (count == Statement.SUCCESS_NO_INFO) ? 1 : count;
+            }
+        }
+        return Math.min(written, expected);
+    }
+
+    private static StoredMessage mapStored(ResultSet rs, int rowNum) throws SQLException {
+        return new StoredMessage(rs.getLong("id"), rs.getString("message_key"), rs.getString("message_type"),
+                rs.getString("topic"), rs.getString("ordering_key"), HeadersCodec.decode(rs.getString("headers")),
+                rs.getString("message_body"), MessageState.valueOf(rs.getString("state")), rs.getInt("retry_count"),
+                instant(rs, "next_retry_at"), Timestamps.fromColumn(rs.getObject("last_retry_time", LocalDateTime.class)),
+                rs.getString("message_id"), rs.getString("fail_reason"), instant(rs, "gmt_create"),
+                instant(rs, "gmt_modified"));
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        return Objects.requireNonNull(Timestamps.fromColumn(rs.getObject(column, LocalDateTime.class)), column);
+    }
+}

@@ -1,0 +1,98 @@
+package dev.outbox.jdbc;
+
+import java.util.Collections;
+
+/**
+ * The outbox's SQL, written once with the table name filled in. Only
+ * {@link DatabaseDialect} knows what differs between databases.
+ */
+final class OutboxSql {
+
+    private static final String CLAIM_COLUMNS = """
+            m.id, m.lock_version, m.message_key, m.message_type, m.topic, m.ordering_key, m.headers,
+            m.message_body, m.retry_count, m.state""";
+
+    /**
+     * Rows of the given state that are due, leaving out every row whose ordering key has an earlier
+     * unsent row: at most one row per ordering key is ever claimable, the oldest.
+     */
+    private static final String DUE_ROWS = """
+            FROM %1$s m
+            WHERE m.state = ? AND m.next_retry_at <= ?
+              AND (m.ordering_key IS NULL OR NOT EXISTS (
+                    SELECT 1 FROM %1$s e
+                    WHERE e.ordering_key = m.ordering_key AND e.id < m.id
+                      AND e.state IN ('PENDING', 'FAILED', 'SUSPENDED')))
+            ORDER BY m.next_retry_at, m.id
+            LIMIT ?""";
+
+    final String insert;
+
+    final String findIdByKey;
+
+    final String selectDueForUpdateSkipLocked;
+
+    final String selectDueCandidates;
+
+    final String claimCandidate;
+
+    final String markSent;
+
+    final String markFailed;
+
+    final String findById;
+
+    private final String table;
+
+    OutboxSql(TableName tableName, DatabaseDialect dialect) {
+        this.table = tableName.value();
+        this.insert = format("""
+                INSERT INTO %s (gmt_create, gmt_modified, message_key, message_type, topic, message_body,
+                    headers, ordering_key, state, retry_count, next_retry_at, lock_version)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, 0)""") + dialect.insertConflictClause();
+        this.findIdByKey = format("SELECT id FROM %s WHERE message_key = ? AND message_type = ?");
+        this.selectDueForUpdateSkipLocked = format("SELECT " + CLAIM_COLUMNS + "\n" + DUE_ROWS
+                + "\nFOR UPDATE SKIP LOCKED");
+        this.selectDueCandidates = format("SELECT m.id, m.lock_version\n" + DUE_ROWS);
+        this.claimCandidate = format("""
+                UPDATE %s SET lock_version = lock_version + 1, next_retry_at = ?, gmt_modified = ?
+                WHERE id = ? AND lock_version = ?""");
+        this.markSent = format("""
+                UPDATE %s SET state = 'SENT', message_id = ?, last_retry_time = ?, gmt_modified = ?,
+                    lock_version = lock_version + 1
+                WHERE id = ? AND lock_version = ?""");
+        this.markFailed = format("""
+                UPDATE %s SET state = ?, retry_count = ?, fail_reason = ?, next_retry_at = ?, last_retry_time = ?,
+                    gmt_modified = ?, lock_version = lock_version + 1
+                WHERE id = ? AND lock_version = ?""");
+        this.findById = format("""
+                SELECT id, message_key, message_type, topic, ordering_key, headers, message_body, state,
+                    retry_count, next_retry_at, last_retry_time, message_id, fail_reason, gmt_create, gmt_modified
+                FROM %s WHERE id = ?""");
+    }
+
+    /**
+     * @param count how many rows
+     * @return the lease update for rows locked by {@link #selectDueForUpdateSkipLocked}
+     */
+    String leaseLockedRows(int count) {
+        return "UPDATE " + this.table + " SET lock_version = lock_version + 1, next_retry_at = ?, gmt_modified = ?"
+                + " WHERE id IN (" + placeholders(count) + ")";
+    }
+
+    /**
+     * @param count how many rows
+     * @return the select of rows won by {@link #claimCandidate}
+     */
+    String selectClaimedRows(int count) {
+        return "SELECT " + CLAIM_COLUMNS + " FROM " + this.table + " m WHERE m.id IN (" + placeholders(count) + ")";
+    }
+
+    private String format(String sql) {
+        return sql.formatted(this.table);
+    }
+
+    private static String placeholders(int count) {
+        return String.join(", ", Collections.nCopies(count, "?"));
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * Storage: the outbox table, its SQL per database and the repository that runs it. Public for the starter's wiring, not an API for applications.
+ */
+@NullMarked
+package dev.outbox.jdbc;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,48 @@
+package dev.outbox.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * Counts saved, sent, retried and failed messages per message type:
+ * {@code outbox.messages.saved}, {@code outbox.messages.sent}, {@code outbox.messages.retried}
+ * (an attempt failed and the message will be tried again) and {@code outbox.messages.failed}
+ * (the retry budget is spent).
+ */
+public final class MicrometerOutboxMetrics implements OutboxMetrics {
+
+    private final MeterRegistry registry;
+
+    /**
+     * @param registry where the counters are registered
+     */
+    public MicrometerOutboxMetrics(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public void saved(String messageType) {
+        counter("outbox.messages.saved", "Messages saved to the outbox", messageType).increment();
+    }
+
+    @Override
+    public void sent(String messageType) {
+        counter("outbox.messages.sent", "Messages the broker confirmed", messageType).increment();
+    }
+
+    @Override
+    public void failed(String messageType, boolean exhausted) {
+        if (exhausted) {
+            counter("outbox.messages.failed", "Messages parked as FAILED after their last attempt", messageType)
+                    .increment();
+        }
+        else {
+            counter("outbox.messages.retried", "Failed attempts that will be retried", messageType).increment();
+        }
+    }
+
+    private Counter counter(String name, String description, String messageType) {
+        // Micrometer caches meters by id, so this lookup does not create a meter per call.
+        return Counter.builder(name).description(description).tag("type", messageType).register(this.registry);
+    }
+}

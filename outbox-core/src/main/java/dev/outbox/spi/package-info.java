@@ -1,0 +1,7 @@
+/**
+ * Extension points: {@link dev.outbox.spi.MessageSender} delivers a message to a broker, {@link dev.outbox.spi.PayloadSerializer} turns payload objects into text.
+ */
+@NullMarked
+package dev.outbox.spi;
+
+import org.jspecify.annotations.NullMarked;
