@@ -1,0 +1,181 @@
+package dev.outbox.testing;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.outbox.jdbc.DatabaseDialect;
+import dev.outbox.jdbc.TableName;
+import dev.outbox.schema.OutboxSchema;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * A database of its own for one test class, on a real server.
+ *
+ * <p>The server is found in this order: the JDBC URL in the environment variable
+ * ({@code OUTBOX_TEST_MARIADB_URL}, {@code OUTBOX_TEST_POSTGRES_URL}; {@code .ci/run} sets both),
+ * then a Testcontainers container where Docker runs; otherwise the test is skipped and the reason
+ * printed. Each test database is dropped and created anew, so classes run in any order.
+ */
+public final class TestDatabase implements AutoCloseable {
+
+    /** The servers a test can ask for. */
+    public enum Kind {
+
+        /** MariaDB or MySQL. */
+        MARIADB("OUTBOX_TEST_MARIADB_URL"),
+
+        /** PostgreSQL. */
+        POSTGRESQL("OUTBOX_TEST_POSTGRES_URL");
+
+        private final String environmentVariable;
+
+        Kind(String environmentVariable) {
+            this.environmentVariable = environmentVariable;
+        }
+
+        /**
+         * @return the variable that holds this server's JDBC URL
+         */
+        public String environmentVariable() {
+            return this.environmentVariable;
+        }
+    }
+
+    private final Kind kind;
+
+    private final String jdbcUrl;
+
+    private final String username;
+
+    private final String password;
+
+    private final List<HikariDataSource> pools = new ArrayList<>();
+
+    private TestDatabase(Kind kind, String jdbcUrl, String username, String password) {
+        this.kind = kind;
+        this.jdbcUrl = jdbcUrl;
+        this.username = username;
+        this.password = password;
+    }
+
+    /**
+     * Creates a fresh database (MariaDB) or schema (PostgreSQL) for one test class, or skips the
+     * test when no server is available.
+     *
+     * @param kind the server
+     * @param name a short name, unique per test class (letters, digits, underscores)
+     * @return the database
+     */
+    public static TestDatabase create(Kind kind, String name) {
+        ServerLocation server = ServerLocation.find(kind);
+        if (server == null) {
+            String reason = "No " + kind + " for the outbox tests: set " + kind.environmentVariable()
+                    + " to a JDBC URL, or run Docker for Testcontainers";
+            System.err.println("SKIPPED: " + reason);
+            Assumptions.abort(reason);
+        }
+        String database = "outbox_" + name.toLowerCase(Locale.ROOT);
+        new TableName(database);
+        TestDatabase admin = new TestDatabase(kind, server.jdbcUrl(), server.username(), server.password());
+        try (HikariDataSource adminPool = admin.pool(1, server.jdbcUrl());
+                Connection connection = adminPool.getConnection();
+                Statement statement = connection.createStatement()) {
+            if (kind == Kind.MARIADB) {
+                statement.execute("DROP DATABASE IF EXISTS " + database);
+                statement.execute("CREATE DATABASE " + database + " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin");
+            }
+            else {
+                statement.execute("DROP SCHEMA IF EXISTS " + database + " CASCADE");
+                statement.execute("CREATE SCHEMA " + database);
+            }
+        }
+        catch (SQLException ex) {
+            throw new IllegalStateException("Could not create test database " + database + " on " + kind, ex);
+        }
+        return new TestDatabase(kind, server.urlFor(database), server.username(), server.password());
+    }
+
+    /**
+     * @return which server this is
+     */
+    public Kind kind() {
+        return this.kind;
+    }
+
+    /**
+     * @return the JDBC URL of this test database
+     */
+    public String jdbcUrl() {
+        return this.jdbcUrl;
+    }
+
+    /**
+     * @return the user name
+     */
+    public String username() {
+        return this.username;
+    }
+
+    /**
+     * @return the password
+     */
+    public String password() {
+        return this.password;
+    }
+
+    /**
+     * A new connection pool, closed with this database: separate pools stand for separate instances.
+     *
+     * @param maximumSize the most connections
+     * @return the pool
+     */
+    public DataSource newDataSource(int maximumSize) {
+        HikariDataSource pool = pool(maximumSize, this.jdbcUrl);
+        this.pools.add(pool);
+        return pool;
+    }
+
+    /**
+     * Applies the outbox migrations for a table.
+     *
+     * @param tableName the table to create
+     */
+    public void migrate(TableName tableName) {
+        DataSource dataSource = newDataSource(1);
+        OutboxSchema.migrate(dataSource, DatabaseDialect.detect(dataSource), tableName);
+    }
+
+    /**
+     * @return this database's dialect
+     */
+    public DatabaseDialect dialect() {
+        return (this.kind == Kind.MARIADB) ? DatabaseDialect.MYSQL : DatabaseDialect.POSTGRESQL;
+    }
+
+    @Override
+    public void close() {
+        this.pools.forEach(HikariDataSource::close);
+        this.pools.clear();
+    }
+
+    private HikariDataSource pool(int maximumSize, String url) {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(url);
+        if (!this.username.isEmpty()) {
+            config.setUsername(this.username);
+            config.setPassword(this.password);
+        }
+        config.setMaximumPoolSize(maximumSize);
+        config.setMinimumIdle(0);
+        config.setPoolName("test-" + this.kind.name().toLowerCase(Locale.ROOT) + "-" + this.pools.size());
+        return new HikariDataSource(config);
+    }
+}
