@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -158,8 +159,11 @@ public final class OutboxRepository {
         if (due.isEmpty()) {
             return List.of();
         }
+        // Shuffled so that concurrent instances go for different rows; then taken in id order, so that
+        // two claims that do overlap lock their rows in the same order and cannot deadlock.
         Collections.shuffle(due);
-        List<long[]> tried = due.subList(0, Math.min(limit, due.size()));
+        List<long[]> tried = new ArrayList<>(due.subList(0, Math.min(limit, due.size())));
+        tried.sort(Comparator.comparingLong(candidate -> candidate[0]));
         LocalDateTime lease = Timestamps.toColumn(leaseUntil);
         LocalDateTime modified = Timestamps.toColumn(now);
         return Objects.requireNonNull(this.ownTransaction.execute(tx -> {

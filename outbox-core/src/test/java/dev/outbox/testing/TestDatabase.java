@@ -149,7 +149,8 @@ public final class TestDatabase implements AutoCloseable {
      * @param tableName the table to create
      */
     public void migrate(TableName tableName) {
-        DataSource dataSource = newDataSource(1);
+        // Flyway takes a second connection for its lock on PostgreSQL.
+        DataSource dataSource = newDataSource(2);
         OutboxSchema.migrate(dataSource, DatabaseDialect.detect(dataSource), tableName);
     }
 

@@ -1,0 +1,157 @@
+package dev.outbox.contract;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
+
+import dev.outbox.OutboxTemplate;
+import dev.outbox.SaveResult;
+import dev.outbox.dispatch.ClaimStrategy;
+import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.spi.MessageSender;
+import dev.outbox.testing.TestDatabase;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Many writers and many dispatchers on one table, under the database's default isolation.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class ConcurrencyContract {
+
+    private static final int WRITERS = 8;
+
+    private static final int KEYS = 300;
+
+    private static final int MESSAGES = 5_000;
+
+    private static final int DISPATCHERS = 3;
+
+    private OutboxFixture fixture;
+
+    abstract TestDatabase.Kind kind();
+
+    @BeforeAll
+    void createDatabase() {
+        this.fixture = OutboxFixture.create(kind(), "concurrency_" + kind().name());
+    }
+
+    @AfterAll
+    void dropPools() {
+        if (this.fixture != null) {
+            this.fixture.close();
+        }
+    }
+
+    @BeforeEach
+    void cleanTables() {
+        this.fixture.clean();
+    }
+
+    @Test
+    void eightWritersSavingTheSameKeysNeverFailABusinessTransaction() throws Exception {
+        OutboxTemplate outbox = this.fixture.template().build();
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService writers = Executors.newFixedThreadPool(WRITERS);
+        List<Future<List<SaveResult>>> results = new ArrayList<>();
+        for (int writer = 0; writer < WRITERS; writer++) {
+            int writerId = writer;
+            results.add(writers.submit(() -> {
+                start.await();
+                List<SaveResult> saved = new ArrayList<>(KEYS);
+                // Every writer saves every key, so each key is saved by eight transactions at once.
+                for (int key = 0; key < KEYS; key++) {
+                    String messageKey = "order-" + key;
+                    saved.add(this.fixture.inTransaction(() -> {
+                        this.fixture.insertBusinessRow("writer-" + writerId);
+                        return outbox.save("order.created", messageKey, "orders", "{\"writer\":" + writerId + "}");
+                    }));
+                }
+                return saved;
+            }));
+        }
+        start.countDown();
+        List<List<SaveResult>> perWriter = new ArrayList<>();
+        for (Future<List<SaveResult>> result : results) {
+            perWriter.add(result.get());
+        }
+        writers.shutdown();
+
+        assertThat(this.fixture.countBusinessRows()).as("every business transaction committed")
+                .isEqualTo(WRITERS * KEYS);
+        assertThat(this.fixture.countAll()).isEqualTo(KEYS);
+        for (int key = 0; key < KEYS; key++) {
+            int index = key;
+            List<SaveResult> forKey = perWriter.stream().map(saved -> saved.get(index)).toList();
+            assertThat(forKey).extracting(SaveResult::id).as("one id per key").containsOnly(forKey.get(0).id());
+            assertThat(forKey).filteredOn(saved -> !saved.duplicate()).as("exactly one writer inserted").hasSize(1);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClaimStrategy.class)
+    void threeDispatchersWithTheirOwnPoolsDeliverEveryMessageExactlyOnce(ClaimStrategy strategy) {
+        insertBacklog();
+        Map<Long, AtomicInteger> deliveries = new ConcurrentHashMap<>();
+        MessageSender countingSender = message -> {
+            deliveries.computeIfAbsent(message.id(), id -> new AtomicInteger()).incrementAndGet();
+            return CompletableFuture.completedFuture("ok-" + message.id());
+        };
+        List<Dispatcher> dispatchers = IntStream.range(0, DISPATCHERS)
+                .mapToObj(i -> Dispatcher.builder(this.fixture.repository(this.fixture.database.newDataSource(3)),
+                        MessageRoutes.to(countingSender))
+                        .settings(DispatcherSettings.builder().claimStrategy(strategy).batchSize(100)
+                                .pollInterval(Duration.ofMillis(50)).maxPollInterval(Duration.ofMillis(200)).build())
+                        .build())
+                .toList();
+
+        dispatchers.forEach(Dispatcher::start);
+        try {
+            await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> this.fixture.count("state = 'SENT'") == MESSAGES);
+        }
+        finally {
+            dispatchers.forEach(Dispatcher::stop);
+        }
+
+        assertThat(deliveries).hasSize(MESSAGES);
+        assertThat(deliveries.values()).as("no message sent twice").allSatisfy(count -> assertThat(count.get()).isOne());
+        List<Map<String, Object>> rows = this.fixture.jdbc.queryForList("SELECT id, message_id FROM local_message");
+        assertThat(rows).hasSize(MESSAGES).allSatisfy(row -> assertThat(row.get("message_id"))
+                .isEqualTo("ok-" + row.get("id")));
+    }
+
+    private void insertBacklog() {
+        OutboxTemplate outbox = this.fixture.template().build();
+        for (int chunk = 0; chunk < MESSAGES; chunk += 500) {
+            int first = chunk;
+            this.fixture.inTransaction(() -> {
+                for (int i = first; i < first + 500; i++) {
+                    outbox.save("order.created", "order-" + i, "orders", "{\"i\":" + i + "}");
+                }
+                return null;
+            });
+        }
+        assertThat(this.fixture.countAll()).isEqualTo(MESSAGES);
+    }
+
+}

@@ -1,0 +1,281 @@
+package dev.outbox.contract;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import dev.outbox.MessageState;
+import dev.outbox.OutboxTemplate;
+import dev.outbox.SaveResult;
+import dev.outbox.StoredMessage;
+import dev.outbox.dispatch.ClaimStrategy;
+import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.jdbc.ClaimedMessage;
+import dev.outbox.jdbc.DeliveryOutcome;
+import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.retry.RetryPolicies;
+import dev.outbox.retry.RetryPolicy;
+import dev.outbox.testing.MutableClock;
+import dev.outbox.testing.RecordingSender;
+import dev.outbox.testing.TestDatabase;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The dispatch path on a real database, driven step by step with a clock the test moves: retries,
+ * FAILED, leases after a crash, ordering per key, and shutdown.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class DispatchContract {
+
+    private static final Instant START = Instant.parse("2026-05-01T08:00:00Z");
+
+    private static final Duration LEASE = Duration.ofSeconds(30);
+
+    private OutboxFixture fixture;
+
+    private RecordingSender sender;
+
+    private MutableClock clock;
+
+    private OutboxTemplate outbox;
+
+    abstract TestDatabase.Kind kind();
+
+    @BeforeAll
+    void createDatabase() {
+        this.fixture = OutboxFixture.create(kind(), "dispatch_" + kind().name());
+    }
+
+    @AfterAll
+    void dropPools() {
+        if (this.fixture != null) {
+            this.fixture.close();
+        }
+    }
+
+    @BeforeEach
+    void freshState() {
+        this.fixture.clean();
+        this.sender = new RecordingSender();
+        this.clock = new MutableClock(START);
+        // Without a hand-off every message is claimed, which is what these tests drive.
+        this.outbox = this.fixture.template().clock(this.clock).build();
+    }
+
+    private Dispatcher dispatcher(RetryPolicies policies, ClaimStrategy strategy) {
+        return this.fixture.dispatcher(MessageRoutes.to(this.sender)).clock(this.clock).retryPolicies(policies)
+                .settings(DispatcherSettings.builder().lease(LEASE).claimStrategy(strategy).build()).build();
+    }
+
+    private static RetryPolicies noJitter(int maxAttempts, Duration failedRetryInterval) {
+        RetryPolicy policy = new RetryPolicy(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(5), 0.0, maxAttempts);
+        return new RetryPolicies(policy, Map.of(), failedRetryInterval);
+    }
+
+    private SaveResult save(String key, String orderingKey) {
+        return this.fixture.inTransaction(() -> {
+            var message = this.outbox.message("order.created").key(key).topic("orders").payload("{}");
+            if (orderingKey != null) {
+                message.orderingKey(orderingKey);
+            }
+            return message.save();
+        });
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClaimStrategy.class)
+    void failedAttemptsFollowTheExponentialScheduleUntilTheMessageIsFailed(ClaimStrategy strategy) {
+        Dispatcher dispatcher = dispatcher(noJitter(5, null), strategy);
+        this.sender.failKey("order-1");
+        long id = save("order-1", null).id();
+
+        // initial 1 s, multiplier 2, capped at 5 s: 1, 2, 4, 5 and then FAILED at the fifth attempt.
+        List<Duration> expectedDelays = List.of(Duration.ofSeconds(1), Duration.ofSeconds(2), Duration.ofSeconds(4),
+                Duration.ofSeconds(5));
+        for (int attempt = 1; attempt <= expectedDelays.size(); attempt++) {
+            assertThat(dispatcher.dispatchOnce()).isOne();
+            StoredMessage row = this.fixture.row(id);
+            assertThat(row.state()).isEqualTo(MessageState.PENDING);
+            assertThat(row.retryCount()).isEqualTo(attempt);
+            assertThat(row.nextRetryAt()).isEqualTo(this.clock.instant().plus(expectedDelays.get(attempt - 1)));
+            assertThat(row.failReason()).startsWith("java.lang.IllegalStateException: broker refused order-1");
+
+            this.clock.set(row.nextRetryAt().minusMillis(1));
+            assertThat(dispatcher.dispatchOnce()).as("not due before its retry time").isZero();
+            this.clock.set(row.nextRetryAt());
+        }
+        assertThat(dispatcher.dispatchOnce()).isOne();
+
+        StoredMessage failed = this.fixture.row(id);
+        assertThat(failed.state()).isEqualTo(MessageState.FAILED);
+        assertThat(failed.retryCount()).isEqualTo(5);
+        this.clock.advance(Duration.ofDays(1));
+        assertThat(dispatcher.dispatchOnce()).as("FAILED is not retried without the slow retry").isZero();
+        assertThat(this.sender.sent()).isEmpty();
+    }
+
+    @Test
+    void slowRetryBringsAFailedMessageBackOnItsCadence() {
+        Dispatcher dispatcher = dispatcher(noJitter(2, Duration.ofHours(6)), ClaimStrategy.SKIP_LOCKED);
+        this.sender.failKey("order-1");
+        long id = save("order-1", null).id();
+        dispatcher.dispatchOnce();
+        this.clock.advance(Duration.ofSeconds(1));
+        dispatcher.dispatchOnce();
+        assertThat(this.fixture.row(id).state()).isEqualTo(MessageState.FAILED);
+
+        this.clock.advance(Duration.ofHours(6).minusMillis(1));
+        assertThat(dispatcher.dispatchOnce()).isZero();
+        this.sender.heal();
+        this.clock.advance(Duration.ofMillis(1));
+        assertThat(dispatcher.dispatchOnce()).isOne();
+
+        StoredMessage sent = this.fixture.row(id);
+        assertThat(sent.state()).isEqualTo(MessageState.SENT);
+        assertThat(sent.retryCount()).isEqualTo(2);
+        assertThat(this.sender.sent()).singleElement().satisfies(message -> assertThat(message.attempt()).isEqualTo(3));
+    }
+
+    @Test
+    void messageWithoutARouteFailsWithAClearReasonAndIsNeverSent() {
+        Dispatcher dispatcher = this.fixture.dispatcher(MessageRoutes.builder().route("order.paid", this.sender).build())
+                .clock(this.clock).retryPolicies(noJitter(2, null)).build();
+        long id = save("order-1", null).id();
+
+        dispatcher.dispatchOnce();
+        this.clock.advance(Duration.ofSeconds(1));
+        dispatcher.dispatchOnce();
+
+        StoredMessage row = this.fixture.row(id);
+        assertThat(row.state()).isEqualTo(MessageState.FAILED);
+        assertThat(row.failReason()).contains("no sender is routed for message type 'order.created'");
+        assertThat(row.brokerMessageId()).isNull();
+        assertThat(this.sender.sent()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClaimStrategy.class)
+    void messageOfACrashedInstanceIsRedeliveredOnceItsLeaseEnds(ClaimStrategy strategy) {
+        long id = save("order-1", null).id();
+        OutboxRepository crashed = this.fixture.repository();
+        List<ClaimedMessage> claimedBeforeCrash = crashed.claimSkipLocked(MessageState.PENDING, 10,
+                this.clock.instant(), this.clock.instant().plus(LEASE));
+        assertThat(claimedBeforeCrash).extracting(ClaimedMessage::id).containsExactly(id);
+        Dispatcher survivor = dispatcher(noJitter(3, null), strategy);
+
+        this.clock.advance(LEASE.minusMillis(1));
+        assertThat(survivor.dispatchOnce()).as("still leased to the crashed instance").isZero();
+        this.clock.advance(Duration.ofMillis(1));
+        assertThat(survivor.dispatchOnce()).isOne();
+
+        // The crashed instance comes back with a late result: its lock version is stale, nothing is written.
+        ClaimedMessage stale = claimedBeforeCrash.get(0);
+        int written = crashed.complete(List.of(new DeliveryOutcome.Sent(id, stale.lockVersion(), START, "late")),
+                this.clock.instant());
+        assertThat(written).isZero();
+        StoredMessage row = this.fixture.row(id);
+        assertThat(row.state()).isEqualTo(MessageState.SENT);
+        assertThat(row.brokerMessageId()).isEqualTo("rec-" + id);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClaimStrategy.class)
+    void laterMessagesOfAnOrderingKeyWaitWhileAnEarlierOneFails(ClaimStrategy strategy) {
+        Dispatcher dispatcher = dispatcher(noJitter(5, null), strategy);
+        this.sender.failKey("first");
+        save("first", "customer-7");
+        save("second", "customer-7");
+        save("other-customer", "customer-8");
+        save("unordered", null);
+
+        dispatcher.dispatchOnce();
+        assertThat(this.sender.sentKeys()).containsExactlyInAnyOrder("other-customer", "unordered");
+        this.clock.advance(Duration.ofSeconds(1));
+        dispatcher.dispatchOnce();
+        assertThat(this.sender.sentKeys()).as("second waits for first").hasSize(2);
+
+        this.sender.heal();
+        this.clock.advance(Duration.ofSeconds(2));
+        dispatcher.dispatchOnce();
+        dispatcher.dispatchOnce();
+
+        assertThat(this.sender.sentKeys()).containsSubsequence("first", "second");
+        assertThat(this.fixture.count("state = 'SENT'")).isEqualTo(4);
+    }
+
+    @Test
+    void failedMessageHoldsItsOrderingKeyUntilAnOperatorActs() {
+        Dispatcher dispatcher = dispatcher(noJitter(1, null), ClaimStrategy.SKIP_LOCKED);
+        this.sender.failKey("first");
+        long first = save("first", "customer-7").id();
+        long second = save("second", "customer-7").id();
+
+        dispatcher.dispatchOnce();
+        this.clock.advance(Duration.ofHours(1));
+        dispatcher.dispatchOnce();
+
+        assertThat(this.fixture.row(first).state()).isEqualTo(MessageState.FAILED);
+        assertThat(this.fixture.row(second).state()).isEqualTo(MessageState.PENDING);
+        assertThat(this.sender.sent()).isEmpty();
+    }
+
+    @Test
+    void stoppingWaitsForTheSendsInFlightAndRecordsTheirOutcome() throws Exception {
+        CountDownLatch sending = new CountDownLatch(1);
+        CompletableFuture<String> brokerAck = new CompletableFuture<>();
+        Dispatcher dispatcher = this.fixture.dispatcher(MessageRoutes.to(message -> {
+            sending.countDown();
+            return brokerAck;
+        })).build();
+        OutboxTemplate handingOff = this.fixture.template().handoff(dispatcher).build();
+        dispatcher.start();
+        long id = this.fixture.inTransaction(() -> handingOff.save("order.created", "order-1", "orders", "{}")).id();
+        assertThat(sending.await(10, TimeUnit.SECONDS)).isTrue();
+
+        CompletableFuture<Void> stopping = CompletableFuture.runAsync(dispatcher::stop);
+        brokerAck.complete("acked-while-stopping");
+        stopping.get(20, TimeUnit.SECONDS);
+
+        assertThat(dispatcher.isRunning()).isFalse();
+        StoredMessage row = this.fixture.row(id);
+        assertThat(row.state()).isEqualTo(MessageState.SENT);
+        assertThat(row.brokerMessageId()).isEqualTo("acked-while-stopping");
+    }
+
+    @Test
+    void runningDispatcherRetriesAFailedSendWithoutWaitingForAPoll() {
+        Dispatcher dispatcher = this.fixture.dispatcher(MessageRoutes.to(this.sender))
+                .retryPolicies(new RetryPolicies(new RetryPolicy(Duration.ofMillis(50), 1.0, Duration.ofMillis(50),
+                        0.0, 5), Map.of(), null))
+                .settings(DispatcherSettings.builder().pollInterval(Duration.ofMinutes(5))
+                        .maxPollInterval(Duration.ofMinutes(5)).build())
+                .build();
+        OutboxTemplate handingOff = this.fixture.template().handoff(dispatcher).build();
+        this.sender.failWhen(message -> message.attempt() < 3);
+        dispatcher.start();
+        try {
+            long id = this.fixture.inTransaction(() -> handingOff.save("order.created", "order-1", "orders", "{}"))
+                    .id();
+            await().atMost(Duration.ofSeconds(20)).until(() -> this.fixture.row(id).state() == MessageState.SENT);
+            assertThat(this.fixture.row(id).retryCount()).isEqualTo(2);
+        }
+        finally {
+            dispatcher.stop();
+        }
+    }
+}

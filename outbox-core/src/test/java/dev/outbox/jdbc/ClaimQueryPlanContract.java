@@ -1,0 +1,98 @@
+package dev.outbox.jdbc;
+
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import dev.outbox.testing.TestDatabase;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The claim query must find due rows through the {@code (state, next_retry_at, id)} index, not by
+ * scanning a table that keeps days of SENT rows, and check ordering keys through their index.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class ClaimQueryPlanContract {
+
+    private static final TableName TABLE = TableName.defaultName();
+
+    private TestDatabase database;
+
+    private JdbcTemplate jdbc;
+
+    abstract TestDatabase.Kind kind();
+
+    /**
+     * @param index an index name
+     * @return what the plan says where the query uses that index (MariaDB also lists mere candidates)
+     */
+    abstract String usesIndex(String index);
+
+    @BeforeAll
+    void tableWithHistory() {
+        this.database = TestDatabase.create(kind(), "plan_" + kind().name());
+        this.database.migrate(TABLE);
+        DataSource dataSource = this.database.newDataSource(2);
+        this.jdbc = new JdbcTemplate(dataSource);
+        LocalDateTime now = LocalDateTime.of(2026, 1, 1, 0, 0);
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            // Mostly delivered history, a few due rows, some of them ordered.
+            String state = (i % 200 == 0) ? "PENDING" : "SENT";
+            String orderingKey = (i % 3 == 0) ? "customer-" + (i % 500) : null;
+            rows.add(new Object[] { now, now, "key-" + i, "order.created", "orders", "{}", orderingKey, state, now });
+        }
+        this.jdbc.batchUpdate("INSERT INTO " + TABLE + " (gmt_create, gmt_modified, message_key, message_type, topic,"
+                + " message_body, ordering_key, state, retry_count, next_retry_at, lock_version)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0)", rows);
+        this.jdbc.execute((kind() == TestDatabase.Kind.MARIADB) ? "ANALYZE TABLE " + TABLE : "ANALYZE " + TABLE);
+    }
+
+    @AfterAll
+    void closePools() {
+        if (this.database != null) {
+            this.database.close();
+        }
+    }
+
+    @Test
+    void claimFindsDueRowsThroughTheDueIndex() {
+        OutboxSql sql = new OutboxSql(TABLE, this.database.dialect());
+
+        String skipLockedPlan = explain(sql.selectDueForUpdateSkipLocked);
+        String optimisticPlan = explain(sql.selectDueCandidates);
+
+        for (String plan : List.of(skipLockedPlan, optimisticPlan)) {
+            assertThat(plan).contains(usesIndex("idx_" + TABLE + "_due")).contains(usesIndex("idx_" + TABLE + "_ordering"));
+        }
+    }
+
+    private String explain(String claimSql) {
+        LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
+        List<String> plan = this.jdbc.query("EXPLAIN " + claimSql, (ResultSet rs) -> {
+            List<String> lines = new ArrayList<>();
+            ResultSetMetaData meta = rs.getMetaData();
+            while (rs.next()) {
+                StringBuilder line = new StringBuilder();
+                for (int column = 1; column <= meta.getColumnCount(); column++) {
+                    line.append(meta.getColumnLabel(column)).append('=').append(rs.getString(column)).append(' ');
+                }
+                lines.add(line.toString());
+            }
+            return lines;
+        }, "PENDING", now, 100);
+        String text = String.join("\n", plan);
+        System.out.println(kind() + " claim plan:\n" + text);
+        return text;
+    }
+}

@@ -1,0 +1,16 @@
+package dev.outbox.jdbc;
+
+import dev.outbox.testing.TestDatabase;
+
+class MariaDbClaimQueryPlanTest extends ClaimQueryPlanContract {
+
+    @Override
+    TestDatabase.Kind kind() {
+        return TestDatabase.Kind.MARIADB;
+    }
+
+    @Override
+    String usesIndex(String index) {
+        return "key=" + index + " ";
+    }
+}

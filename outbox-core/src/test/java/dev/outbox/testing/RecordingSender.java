@@ -1,0 +1,68 @@
+package dev.outbox.testing;
+
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Predicate;
+
+import dev.outbox.spi.MessageSender;
+import dev.outbox.spi.OutgoingMessage;
+
+/**
+ * A sender that records what it is asked to send, confirms with {@code rec-<id>}, and fails the
+ * messages a test chooses. Thread-safe.
+ */
+public final class RecordingSender implements MessageSender {
+
+    private final List<OutgoingMessage> sent = new CopyOnWriteArrayList<>();
+
+    private final Set<String> failingKeys = ConcurrentHashMap.newKeySet();
+
+    private volatile Predicate<OutgoingMessage> failing = message -> false;
+
+    @Override
+    public CompletionStage<String> send(OutgoingMessage message) {
+        if (this.failingKeys.contains(message.key()) || this.failing.test(message)) {
+            return CompletableFuture.failedFuture(new IllegalStateException("broker refused " + message.key()));
+        }
+        this.sent.add(message);
+        return CompletableFuture.completedFuture("rec-" + message.id());
+    }
+
+    /**
+     * @param key a message key whose sends fail until {@link #heal} is called
+     */
+    public void failKey(String key) {
+        this.failingKeys.add(key);
+    }
+
+    /**
+     * @param predicate which messages fail
+     */
+    public void failWhen(Predicate<OutgoingMessage> predicate) {
+        this.failing = predicate;
+    }
+
+    /** Lets every send succeed again. */
+    public void heal() {
+        this.failingKeys.clear();
+        this.failing = message -> false;
+    }
+
+    /**
+     * @return the messages confirmed so far, in the order they were sent
+     */
+    public List<OutgoingMessage> sent() {
+        return List.copyOf(this.sent);
+    }
+
+    /**
+     * @return the keys of the messages confirmed so far, in order
+     */
+    public List<String> sentKeys() {
+        return this.sent.stream().map(OutgoingMessage::key).toList();
+    }
+}
