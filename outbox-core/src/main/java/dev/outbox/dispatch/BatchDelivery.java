@@ -93,7 +93,11 @@ final class BatchDelivery {
         try {
             return sender.get().send(message.toOutgoing()).toCompletableFuture();
         }
-        catch (RuntimeException ex) {
+        catch (VirtualMachineError ex) {
+            throw ex;
+        }
+        catch (RuntimeException | Error ex) {
+            // A sender's broker client missing from the class path (NoClassDefFoundError) is a failed send too.
             return CompletableFuture.failedFuture(ex);
         }
     }

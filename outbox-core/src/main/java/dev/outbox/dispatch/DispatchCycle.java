@@ -40,22 +40,28 @@ final class DispatchCycle {
      * @return what the round did
      */
     Result run(boolean claim, boolean claimFailed) {
-        List<ClaimedMessage> batch = new ArrayList<>(this.handoffs.take(this.batchSize, this.clock.instant()));
-        int claimed = 0;
-        int wanted = this.batchSize - batch.size();
-        if (claim && wanted > 0) {
+        // When a claim is due, half the batch is kept for it, so that a steady stream of local commits
+        // never starves retries and other instances' messages, nor a backlog the local stream.
+        int handoffShare = claim ? this.batchSize / 2 : this.batchSize;
+        List<ClaimedMessage> batch = new ArrayList<>(this.handoffs.take(handoffShare, this.clock.instant()));
+        boolean claimFilledBatch = false;
+        if (claim) {
+            int wanted = this.batchSize - batch.size();
             List<ClaimedMessage> pending = this.claimer.claim(MessageState.PENDING, wanted);
-            claimed = pending.size();
+            claimFilledBatch = pending.size() == wanted;
             batch.addAll(pending);
         }
         if (claimFailed && batch.size() < this.batchSize) {
             batch.addAll(this.claimer.claim(MessageState.FAILED, this.batchSize - batch.size()));
         }
+        if (batch.size() < this.batchSize) {
+            batch.addAll(this.handoffs.take(this.batchSize - batch.size(), this.clock.instant()));
+        }
         if (batch.isEmpty()) {
             return new Result(0, false, null);
         }
         Optional<Instant> earliestRetry = this.delivery.deliver(batch);
-        return new Result(batch.size(), claim && wanted > 0 && claimed == wanted, earliestRetry.orElse(null));
+        return new Result(batch.size(), claimFilledBatch, earliestRetry.orElse(null));
     }
 
     /**

@@ -56,7 +56,10 @@ final class DispatchLoop implements Runnable {
                 Thread.currentThread().interrupt();
                 return;
             }
-            catch (RuntimeException ex) {
+            catch (VirtualMachineError ex) {
+                throw ex;
+            }
+            catch (RuntimeException | Error ex) {
                 logger.warn("Outbox dispatch cycle failed; trying again in {}", this.settings.pollInterval(), ex);
                 this.signal.claimNoLaterThan(this.clock.instant().plus(this.settings.pollInterval()));
                 awaitQuietly(this.settings.pollInterval());

@@ -1,6 +1,7 @@
 package dev.outbox.dispatch;
 
 import java.time.Duration;
+import java.util.Objects;
 
 /**
  * How a dispatcher claims and sends. Build with {@link #builder()}; every setting has a default.
@@ -11,7 +12,7 @@ import java.time.Duration;
  * @param batchSize the most rows claimed and sent in one cycle
  * @param lease how long a claimed row stays with this instance before others may claim it again
  * @param sendTimeout how long a cycle waits for the broker to confirm its sends; must be shorter
- * than the lease
+ * than half the lease
  * @param shutdownTimeout how long stopping waits for the sends in flight
  * @param threads the number of dispatch loops in this instance
  * @param claimStrategy how rows are claimed
@@ -53,6 +54,7 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
      * @throws IllegalArgumentException naming the setting that is out of range
      */
     public DispatcherSettings {
+        Objects.requireNonNull(claimStrategy, "dispatcher claim-strategy must be set");
         requirePositive("poll-interval", pollInterval);
         requirePositive("max-poll-interval", maxPollInterval);
         requirePositive("lease", lease);
@@ -62,9 +64,10 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
             throw new IllegalArgumentException("dispatcher max-poll-interval (" + maxPollInterval
                     + ") must not be shorter than poll-interval (" + pollInterval + ")");
         }
-        if (sendTimeout.compareTo(lease) >= 0) {
+        if (sendTimeout.compareTo(lease.dividedBy(2)) >= 0) {
             throw new IllegalArgumentException("dispatcher send-timeout (" + sendTimeout + ") must be shorter than "
-                    + "the lease (" + lease + "), or another instance may claim a row that is still being sent");
+                    + "half the lease (" + lease + "): a handed-off message is sent with at least half its lease "
+                    + "left, and must be confirmed before another instance may claim it");
         }
         requireAtLeastOne("batch-size", batchSize);
         requireAtLeastOne("threads", threads);
@@ -86,6 +89,7 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
     }
 
     private static void requirePositive(String name, Duration value) {
+        Objects.requireNonNull(value, () -> "dispatcher " + name + " must be set");
         if (value.isNegative() || value.isZero()) {
             throw new IllegalArgumentException("dispatcher " + name + " must be positive, was " + value);
         }

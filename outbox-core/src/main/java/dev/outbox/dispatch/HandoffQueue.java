@@ -45,14 +45,10 @@ final class HandoffQueue {
         List<ClaimedMessage> fresh = new ArrayList<>(drained.size());
         Instant sendableUntil = now.plus(this.minimumLeaseLeft);
         for (HandedOffMessage message : drained) {
-            if (message.leaseUntil().isAfter(sendableUntil)) {
+            if (!message.leaseUntil().isBefore(sendableUntil)) {
                 fresh.add(message.message());
             }
         }
         return fresh;
-    }
-
-    boolean isEmpty() {
-        return this.queue.isEmpty();
     }
 }

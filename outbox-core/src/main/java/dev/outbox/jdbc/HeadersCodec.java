@@ -122,7 +122,8 @@ public final class HeadersCodec {
                     case 'b' -> value.append('\b');
                     case 'f' -> value.append('\f');
                     case 'u' -> value.append(readUnicodeEscape());
-                    default -> value.append(escaped);
+                    case '"', '\\', '/' -> value.append(escaped);
+                    default -> throw malformed("unknown escape \\" + escaped);
                 }
             }
             throw malformed("unterminated string");
@@ -132,9 +133,15 @@ public final class HeadersCodec {
             if (this.position + 4 > this.json.length()) {
                 throw malformed("short unicode escape");
             }
-            char c = (char) Integer.parseInt(this.json.substring(this.position, this.position + 4), 16);
-            this.position += 4;
-            return c;
+            int code = 0;
+            for (int i = 0; i < 4; i++) {
+                int digit = Character.digit(this.json.charAt(this.position++), 16);
+                if (digit < 0) {
+                    throw malformed("bad unicode escape");
+                }
+                code = code * 16 + digit;
+            }
+            return (char) code;
         }
 
         private char peek() {

@@ -23,13 +23,16 @@ public record RetryPolicy(Duration initialDelay, double multiplier, Duration max
     public static final double DEFAULT_MULTIPLIER = 2.0;
 
     /** The default cap of the delay. */
-    public static final Duration DEFAULT_MAX_DELAY = Duration.ofMinutes(10);
+    public static final Duration DEFAULT_MAX_DELAY = Duration.ofMinutes(5);
 
     /** The default jitter fraction. */
     public static final double DEFAULT_JITTER = 0.2;
 
-    /** The default number of attempts. */
-    public static final int DEFAULT_MAX_ATTEMPTS = 10;
+    /**
+     * The default number of attempts: with the default delays (1 s doubling up to 5 min) a message
+     * keeps being retried for about an hour, long enough to ride out most broker outages.
+     */
+    public static final int DEFAULT_MAX_ATTEMPTS = 20;
 
     /**
      * @throws IllegalArgumentException naming the setting that is out of range

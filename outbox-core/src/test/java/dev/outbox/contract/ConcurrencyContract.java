@@ -20,12 +20,7 @@ import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.spi.MessageSender;
-import dev.outbox.testing.TestDatabase;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -35,8 +30,7 @@ import static org.awaitility.Awaitility.await;
 /**
  * Many writers and many dispatchers on one table, under the database's default isolation.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class ConcurrencyContract {
+abstract class ConcurrencyContract extends DatabaseContract {
 
     private static final int WRITERS = 8;
 
@@ -45,27 +39,6 @@ abstract class ConcurrencyContract {
     private static final int MESSAGES = 5_000;
 
     private static final int DISPATCHERS = 3;
-
-    private OutboxFixture fixture;
-
-    abstract TestDatabase.Kind kind();
-
-    @BeforeAll
-    void createDatabase() {
-        this.fixture = OutboxFixture.create(kind(), "concurrency_" + kind().name());
-    }
-
-    @AfterAll
-    void dropPools() {
-        if (this.fixture != null) {
-            this.fixture.close();
-        }
-    }
-
-    @BeforeEach
-    void cleanTables() {
-        this.fixture.clean();
-    }
 
     @Test
     void eightWritersSavingTheSameKeysNeverFailABusinessTransaction() throws Exception {

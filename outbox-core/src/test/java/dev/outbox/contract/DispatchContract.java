@@ -23,12 +23,8 @@ import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
 import dev.outbox.testing.MutableClock;
 import dev.outbox.testing.RecordingSender;
-import dev.outbox.testing.TestDatabase;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -39,14 +35,11 @@ import static org.awaitility.Awaitility.await;
  * The dispatch path on a real database, driven step by step with a clock the test moves: retries,
  * FAILED, leases after a crash, ordering per key, and shutdown.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class DispatchContract {
+abstract class DispatchContract extends DatabaseContract {
 
     private static final Instant START = Instant.parse("2026-05-01T08:00:00Z");
 
     private static final Duration LEASE = Duration.ofSeconds(30);
-
-    private OutboxFixture fixture;
 
     private RecordingSender sender;
 
@@ -54,23 +47,8 @@ abstract class DispatchContract {
 
     private OutboxTemplate outbox;
 
-    abstract TestDatabase.Kind kind();
-
-    @BeforeAll
-    void createDatabase() {
-        this.fixture = OutboxFixture.create(kind(), "dispatch_" + kind().name());
-    }
-
-    @AfterAll
-    void dropPools() {
-        if (this.fixture != null) {
-            this.fixture.close();
-        }
-    }
-
     @BeforeEach
     void freshState() {
-        this.fixture.clean();
         this.sender = new RecordingSender();
         this.clock = new MutableClock(START);
         // Without a hand-off every message is claimed, which is what these tests drive.

@@ -20,12 +20,8 @@ import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.spi.OutgoingMessage;
 import dev.outbox.testing.MutableClock;
 import dev.outbox.testing.RecordingSender;
-import dev.outbox.testing.TestDatabase;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,30 +35,12 @@ import static org.awaitility.Awaitility.await;
  * The write path on a real database: atomic with the business transaction, idempotent, validated
  * before the database is touched, and handed to the dispatcher on commit.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-abstract class SaveContract {
-
-    private OutboxFixture fixture;
+abstract class SaveContract extends DatabaseContract {
 
     private RecordingSender sender;
 
-    abstract TestDatabase.Kind kind();
-
-    @BeforeAll
-    void createDatabase() {
-        this.fixture = OutboxFixture.create(kind(), "save_" + kind().name());
-    }
-
-    @AfterAll
-    void dropPools() {
-        if (this.fixture != null) {
-            this.fixture.close();
-        }
-    }
-
     @BeforeEach
-    void cleanTables() {
-        this.fixture.clean();
+    void freshSender() {
         this.sender = new RecordingSender();
     }
 

@@ -1,0 +1,360 @@
+package dev.outbox.dispatch;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import dev.outbox.MessageState;
+import dev.outbox.jdbc.ClaimedMessage;
+import dev.outbox.jdbc.DeliveryOutcome;
+import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.retry.RetryPolicies;
+import dev.outbox.retry.RetryPolicy;
+import dev.outbox.spi.MessageSender;
+import dev.outbox.spi.OutgoingMessage;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.mockito.ArgumentCaptor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyList;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
+
+class BatchDeliveryTest {
+
+    private static final Instant NOW = Instant.parse("2025-03-01T10:00:00.123Z");
+
+    private static final Duration GENEROUS = Duration.ofSeconds(5);
+
+    /** 1 s doubling to 1 min, 3 attempts, no jitter, no slow retry. */
+    private static final RetryPolicies POLICIES = new RetryPolicies(
+            new RetryPolicy(Duration.ofSeconds(1), 2.0, Duration.ofMinutes(1), 0.0, 3), Map.of(), null);
+
+    private final OutboxRepository repository = mock(OutboxRepository.class);
+
+    private final RecordingMetrics metrics = new RecordingMetrics();
+
+    @BeforeEach
+    void repositoryWritesEveryOutcome() {
+        when(this.repository.complete(anyList(), any())).thenAnswer(call -> call.<List<?>>getArgument(0).size());
+    }
+
+    @Test
+    void sendsEachMessageThroughTheSenderRoutedForItsType() {
+        List<OutgoingMessage> toKafka = new CopyOnWriteArrayList<>();
+        List<OutgoingMessage> toRabbit = new CopyOnWriteArrayList<>();
+        MessageRoutes routes = MessageRoutes.builder()
+                .route("order.created", confirming("kafka", toKafka))
+                .route("mail.requested", confirming("rabbit", toRabbit))
+                .build();
+
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "mail.requested"),
+                row(3, "order.created")));
+
+        assertThat(toKafka).extracting(OutgoingMessage::id).containsExactly(1L, 3L);
+        assertThat(toRabbit).extracting(OutgoingMessage::id).containsExactly(2L);
+        assertThat(writtenOutcomes()).containsExactly(
+                new DeliveryOutcome.Sent(1, 5, NOW, "kafka-1"),
+                new DeliveryOutcome.Sent(2, 5, NOW, "rabbit-2"),
+                new DeliveryOutcome.Sent(3, 5, NOW, "kafka-3"));
+    }
+
+    @Test
+    void theSenderSeesTheWholeMessageAndWhichAttemptThisIs() {
+        List<OutgoingMessage> seen = new CopyOnWriteArrayList<>();
+        ClaimedMessage row = new ClaimedMessage(9, 4, "key-9", "order.created", "orders", "customer-1",
+                Map.of("tenant", "acme"), "{\"id\":9}", 2, MessageState.PENDING);
+
+        delivery(MessageRoutes.to(confirming("kafka", seen)), GENEROUS).deliver(List.of(row));
+
+        assertThat(seen).containsExactly(new OutgoingMessage(9, "key-9", "order.created", "orders", "customer-1",
+                Map.of("tenant", "acme"), "{\"id\":9}", 3));
+    }
+
+    @Test
+    void aSenderThatThrowsFailsOnlyItsOwnMessage() {
+        MessageRoutes routes = MessageRoutes.builder()
+                .route("poison", message -> {
+                    throw new IllegalArgumentException("cannot encode record");
+                })
+                .defaultSender(confirming("kafka", new CopyOnWriteArrayList<>()))
+                .build();
+
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "poison"), row(2, "order.created")));
+
+        List<DeliveryOutcome> outcomes = writtenOutcomes();
+        assertFailed(outcomes.get(0), 1, "java.lang.IllegalArgumentException: cannot encode record");
+        assertThat(outcomes.get(1)).isEqualTo(new DeliveryOutcome.Sent(2, 5, NOW, "kafka-2"));
+    }
+
+    @Test
+    void aSenderThatThrowsAnErrorAlsoCountsAsAFailedSend() {
+        // MessageSender: "Throwing from send counts as a failed send." A broker client missing from the
+        // class path throws NoClassDefFoundError; it must not lose the outcomes of the rest of the batch.
+        MessageRoutes routes = MessageRoutes.builder()
+                .route("broken", message -> {
+                    throw new NoClassDefFoundError("org/apache/kafka/clients/producer/Producer");
+                })
+                .defaultSender(confirming("kafka", new CopyOnWriteArrayList<>()))
+                .build();
+
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "broken")));
+
+        List<DeliveryOutcome> outcomes = writtenOutcomes();
+        assertThat(outcomes.get(0)).isEqualTo(new DeliveryOutcome.Sent(1, 5, NOW, "kafka-1"));
+        assertFailed(outcomes.get(1), 2, "java.lang.NoClassDefFoundError: org/apache/kafka/clients/producer/Producer");
+    }
+
+    @Test
+    void aFailedFutureFailsTheMessageWithTheBrokersReason() {
+        MessageRoutes routes = MessageRoutes.to(
+                message -> CompletableFuture.failedFuture(new IllegalStateException("broker refused " + message.key())));
+
+        Optional<Instant> earliestRetry = delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")));
+
+        DeliveryOutcome outcome = writtenOutcomes().get(0);
+        assertFailed(outcome, 1, "java.lang.IllegalStateException: broker refused key-1");
+        assertThat(((DeliveryOutcome.Failed) outcome).state()).isEqualTo(MessageState.PENDING);
+        assertThat(((DeliveryOutcome.Failed) outcome).retryCount()).isEqualTo(1);
+        assertThat(((DeliveryOutcome.Failed) outcome).nextRetryAt()).isEqualTo(NOW.plusSeconds(1));
+        assertThat(earliestRetry).contains(NOW.plusSeconds(1));
+    }
+
+    @Test
+    void aFutureFailingLaterFromAnotherThreadFailsTheMessage() {
+        MessageRoutes routes = MessageRoutes.to(message -> CompletableFuture.supplyAsync(() -> {
+            throw new IllegalStateException("NOT_ENOUGH_REPLICAS");
+        }));
+
+        assertTimeoutPreemptively(GENEROUS, () -> delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"))));
+
+        assertFailed(writtenOutcomes().get(0), 1, "java.lang.IllegalStateException: NOT_ENOUGH_REPLICAS");
+    }
+
+    @Test
+    void aCancelledSendFailsTheMessage() {
+        MessageRoutes routes = MessageRoutes.to(message -> {
+            CompletableFuture<String> future = new CompletableFuture<>();
+            future.cancel(false);
+            return future;
+        });
+
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")));
+
+        assertFailed(writtenOutcomes().get(0), 1, "java.util.concurrent.CancellationException");
+    }
+
+    @Test
+    void aSendThatNeverCompletesFailsWithATimeoutOnceTheSendTimeoutPasses() {
+        MessageRoutes routes = MessageRoutes.builder()
+                .route("stuck", message -> new CompletableFuture<>())
+                .defaultSender(confirming("kafka", new CopyOnWriteArrayList<>()))
+                .build();
+
+        assertTimeoutPreemptively(GENEROUS, () -> delivery(routes, Duration.ofMillis(50))
+                .deliver(List.of(row(1, "stuck"), row(2, "order.created"))));
+
+        List<DeliveryOutcome> outcomes = writtenOutcomes();
+        assertFailed(outcomes.get(0), 1,
+                "java.util.concurrent.TimeoutException: the broker did not confirm the message within PT0.05S");
+        assertThat(outcomes.get(1)).isEqualTo(new DeliveryOutcome.Sent(2, 5, NOW, "kafka-2"));
+    }
+
+    @Test
+    void aTypeWithoutARouteFailsWithAClearReason() {
+        MessageRoutes routes = MessageRoutes.builder().route("order.created", confirming("kafka",
+                new CopyOnWriteArrayList<>())).build();
+
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "invoice.issued"), row(2, "order.created")));
+
+        List<DeliveryOutcome> outcomes = writtenOutcomes();
+        assertFailed(outcomes.get(0), 1,
+                "java.lang.IllegalStateException: no sender is routed for message type 'invoice.issued'");
+        assertThat(outcomes.get(1)).isInstanceOf(DeliveryOutcome.Sent.class);
+    }
+
+    @Test
+    void aSenderConfirmingWithoutABrokerIdFailsTheMessage() {
+        MessageRoutes routes = MessageRoutes.to(message -> CompletableFuture.completedFuture(null));
+
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")));
+
+        assertFailed(writtenOutcomes().get(0), 1,
+                "java.lang.IllegalStateException: the sender confirmed the message without a broker message id");
+        assertThat(this.metrics.events).containsExactly("failed order.created retry");
+    }
+
+    @Test
+    void aSenderReturningNoStageAtAllFailsTheMessage() {
+        MessageRoutes routes = MessageRoutes.to(message -> null);
+
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")));
+
+        assertThat(writtenOutcomes().get(0)).isInstanceOf(DeliveryOutcome.Failed.class);
+    }
+
+    @Test
+    void theLastAllowedAttemptParksTheMessageAsFailedAndIsNotAnEarliestRetry() {
+        MessageRoutes routes = MessageRoutes.to(message -> CompletableFuture.failedFuture(new IllegalStateException("down")));
+        ClaimedMessage lastAttempt = new ClaimedMessage(1, 5, "key-1", "order.created", "orders", null, Map.of(), "{}",
+                2, MessageState.PENDING);
+
+        Optional<Instant> earliestRetry = delivery(routes, GENEROUS).deliver(List.of(lastAttempt));
+
+        DeliveryOutcome.Failed failed = (DeliveryOutcome.Failed) writtenOutcomes().get(0);
+        assertThat(failed.state()).isEqualTo(MessageState.FAILED);
+        assertThat(failed.retryCount()).isEqualTo(3);
+        assertThat(earliestRetry).isEmpty();
+    }
+
+    @Test
+    void returnsTheEarliestRetryOfTheBatch() {
+        MessageRoutes routes = MessageRoutes.to(message -> CompletableFuture.failedFuture(new IllegalStateException("down")));
+        ClaimedMessage secondAttempt = new ClaimedMessage(1, 5, "key-1", "order.created", "orders", null, Map.of(),
+                "{}", 1, MessageState.PENDING);
+        ClaimedMessage firstAttempt = row(2, "order.created");
+
+        Optional<Instant> earliestRetry = delivery(routes, GENEROUS).deliver(List.of(secondAttempt, firstAttempt));
+
+        assertThat(earliestRetry).contains(NOW.plusSeconds(1));
+    }
+
+    @Test
+    void aBatchThatAllSucceedsHasNoRetry() {
+        Optional<Instant> earliestRetry = delivery(MessageRoutes.to(confirming("kafka", new CopyOnWriteArrayList<>())),
+                GENEROUS).deliver(List.of(row(1, "order.created")));
+
+        assertThat(earliestRetry).isEmpty();
+    }
+
+    @Test
+    void countsSentRetriedAndFailedMessagesPerType() {
+        MessageRoutes routes = MessageRoutes.builder()
+                .route("order.created", confirming("kafka", new CopyOnWriteArrayList<>()))
+                .route("mail.requested", message -> CompletableFuture.failedFuture(new IllegalStateException("down")))
+                .build();
+        ClaimedMessage exhausted = new ClaimedMessage(3, 5, "key-3", "mail.requested", "mails", null, Map.of(), "{}",
+                2, MessageState.PENDING);
+
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "mail.requested"), exhausted,
+                row(4, "order.created")));
+
+        assertThat(this.metrics.events).containsExactly("sent order.created", "failed mail.requested retry",
+                "failed mail.requested exhausted", "sent order.created");
+    }
+
+    @Test
+    void writesAllOutcomesOfTheBatchInOneCall() {
+        MessageRoutes routes = MessageRoutes.builder()
+                .route("order.created", confirming("kafka", new CopyOnWriteArrayList<>()))
+                .route("mail.requested", message -> CompletableFuture.failedFuture(new IllegalStateException("down")))
+                .build();
+
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "mail.requested")));
+
+        assertThat(writtenOutcomes()).extracting(DeliveryOutcome::id).containsExactly(1L, 2L);
+    }
+
+    @Test
+    void startsEverySendBeforeWaitingForAny() {
+        int batchSize = 5;
+        CountDownLatch allStarted = new CountDownLatch(batchSize);
+        Map<Long, CompletableFuture<String>> inFlight = new ConcurrentHashMap<>();
+        MessageSender sender = message -> {
+            CompletableFuture<String> confirmation = new CompletableFuture<>();
+            inFlight.put(message.id(), confirmation);
+            allStarted.countDown();
+            return confirmation;
+        };
+        // The broker confirms nothing until every message of the batch has been handed to it.
+        Thread broker = new Thread(() -> {
+            try {
+                if (allStarted.await(GENEROUS.toSeconds(), TimeUnit.SECONDS)) {
+                    inFlight.forEach((id, confirmation) -> confirmation.complete("broker-" + id));
+                }
+            }
+            catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+            }
+        }, "fake-broker");
+        broker.setDaemon(true);
+        broker.start();
+        List<ClaimedMessage> batch = List.of(row(1, "t"), row(2, "t"), row(3, "t"), row(4, "t"), row(5, "t"));
+
+        assertTimeoutPreemptively(GENEROUS,
+                () -> delivery(MessageRoutes.to(sender), Duration.ofSeconds(2)).deliver(batch));
+
+        assertThat(writtenOutcomes()).allSatisfy(outcome -> assertThat(outcome).isInstanceOf(DeliveryOutcome.Sent.class))
+                .extracting(outcome -> ((DeliveryOutcome.Sent) outcome).brokerMessageId())
+                .containsExactly("broker-1", "broker-2", "broker-3", "broker-4", "broker-5");
+    }
+
+    private BatchDelivery delivery(MessageRoutes routes, Duration sendTimeout) {
+        return new BatchDelivery(this.repository, routes, new FailurePlanner(POLICIES), sendTimeout,
+                Clock.fixed(NOW, ZoneOffset.UTC), this.metrics);
+    }
+
+    private List<DeliveryOutcome> writtenOutcomes() {
+        @SuppressWarnings("unchecked")
+        ArgumentCaptor<List<DeliveryOutcome>> outcomes = ArgumentCaptor.forClass(List.class);
+        verify(this.repository).complete(outcomes.capture(), eq(NOW));
+        return outcomes.getValue();
+    }
+
+    private static void assertFailed(DeliveryOutcome outcome, long id, String firstLineOfReason) {
+        assertThat(outcome).isInstanceOfSatisfying(DeliveryOutcome.Failed.class, failed -> {
+            assertThat(failed.id()).isEqualTo(id);
+            assertThat(failed.lockVersion()).isEqualTo(5);
+            assertThat(failed.attemptedAt()).isEqualTo(NOW);
+            assertThat(FailureReason.firstLine(failed.failReason())).isEqualTo(firstLineOfReason);
+        });
+    }
+
+    private static MessageSender confirming(String broker, List<OutgoingMessage> received) {
+        return message -> {
+            received.add(message);
+            return CompletableFuture.completedFuture(broker + "-" + message.id());
+        };
+    }
+
+    private static ClaimedMessage row(long id, String type) {
+        return new ClaimedMessage(id, 5, "key-" + id, type, "topic-" + type, null, Map.of(), "{\"id\":" + id + "}", 0,
+                MessageState.PENDING);
+    }
+
+    /** Records what is counted, in order. */
+    private static final class RecordingMetrics implements OutboxMetrics {
+
+        final List<String> events = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void saved(String messageType) {
+            this.events.add("saved " + messageType);
+        }
+
+        @Override
+        public void sent(String messageType) {
+            this.events.add("sent " + messageType);
+        }
+
+        @Override
+        public void failed(String messageType, boolean exhausted) {
+            this.events.add("failed " + messageType + (exhausted ? " exhausted" : " retry"));
+        }
+    }
+}

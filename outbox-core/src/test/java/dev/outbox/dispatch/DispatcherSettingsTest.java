@@ -1,0 +1,128 @@
+package dev.outbox.dispatch;
+
+import java.time.Duration;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class DispatcherSettingsTest {
+
+    @Test
+    void defaultsAreTheDocumentedValues() {
+        DispatcherSettings defaults = DispatcherSettings.defaults();
+
+        assertThat(defaults.pollInterval()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(defaults.maxPollInterval()).isEqualTo(Duration.ofSeconds(8));
+        assertThat(defaults.batchSize()).isEqualTo(100);
+        assertThat(defaults.lease()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(defaults.sendTimeout()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(defaults.shutdownTimeout()).isEqualTo(Duration.ofSeconds(15));
+        assertThat(defaults.threads()).isEqualTo(1);
+        assertThat(defaults.claimStrategy()).isEqualTo(ClaimStrategy.SKIP_LOCKED);
+        assertThat(defaults.handoffCapacity()).isEqualTo(10_000);
+        assertThat(DispatcherSettings.builder().build()).isEqualTo(defaults);
+    }
+
+    @Test
+    void defaultSendTimeoutLeavesAHandedOffMessageEnoughOfItsLease() {
+        DispatcherSettings defaults = DispatcherSettings.defaults();
+
+        // A handed-off message is sent with at least half its lease left (HandoffQueue).
+        assertThat(defaults.sendTimeout()).isLessThan(defaults.lease().dividedBy(2));
+    }
+
+    @Test
+    void builderSetsEverySetting() {
+        DispatcherSettings settings = DispatcherSettings.builder()
+                .pollInterval(Duration.ofMillis(50))
+                .maxPollInterval(Duration.ofMillis(400))
+                .batchSize(7)
+                .lease(Duration.ofSeconds(20))
+                .sendTimeout(Duration.ofSeconds(3))
+                .shutdownTimeout(Duration.ofSeconds(2))
+                .threads(3)
+                .claimStrategy(ClaimStrategy.OPTIMISTIC)
+                .handoffCapacity(5)
+                .build();
+
+        assertThat(settings).isEqualTo(new DispatcherSettings(Duration.ofMillis(50), Duration.ofMillis(400), 7,
+                Duration.ofSeconds(20), Duration.ofSeconds(3), Duration.ofSeconds(2), 3, ClaimStrategy.OPTIMISTIC, 5));
+    }
+
+    @Test
+    void acceptsTheSmallestValidValues() {
+        DispatcherSettings settings = DispatcherSettings.builder()
+                .pollInterval(Duration.ofMillis(1))
+                .maxPollInterval(Duration.ofMillis(1))
+                .batchSize(1)
+                .lease(Duration.ofMillis(3))
+                .sendTimeout(Duration.ofMillis(1))
+                .shutdownTimeout(Duration.ofMillis(1))
+                .threads(1)
+                .handoffCapacity(1)
+                .build();
+
+        assertThat(settings.maxPollInterval()).isEqualTo(settings.pollInterval());
+    }
+
+    static Stream<Arguments> invalidSettings() {
+        return Stream.of(
+                invalid("poll-interval", "must be positive", b -> b.pollInterval(Duration.ZERO)),
+                invalid("poll-interval", "must be positive", b -> b.pollInterval(Duration.ofMillis(-1))),
+                invalid("max-poll-interval", "must be positive", b -> b.maxPollInterval(Duration.ZERO)),
+                invalid("max-poll-interval", "must not be shorter than poll-interval",
+                        b -> b.pollInterval(Duration.ofSeconds(5)).maxPollInterval(Duration.ofSeconds(4))),
+                invalid("lease", "must be positive", b -> b.lease(Duration.ZERO)),
+                invalid("lease", "must be positive", b -> b.lease(Duration.ofSeconds(-30))),
+                invalid("send-timeout", "must be positive", b -> b.sendTimeout(Duration.ZERO)),
+                invalid("send-timeout", "must be shorter than half the lease",
+                        b -> b.lease(Duration.ofSeconds(10)).sendTimeout(Duration.ofSeconds(5))),
+                invalid("send-timeout", "must be shorter than half the lease",
+                        b -> b.lease(Duration.ofSeconds(10)).sendTimeout(Duration.ofSeconds(11))),
+                invalid("send-timeout", "must be shorter than half the lease",
+                        b -> b.sendTimeout(DispatcherSettings.DEFAULT_LEASE.dividedBy(2))),
+                invalid("shutdown-timeout", "must be positive", b -> b.shutdownTimeout(Duration.ZERO)),
+                invalid("shutdown-timeout", "must be positive", b -> b.shutdownTimeout(Duration.ofSeconds(-1))),
+                invalid("batch-size", "must be at least 1", b -> b.batchSize(0)),
+                invalid("batch-size", "must be at least 1", b -> b.batchSize(-100)),
+                invalid("threads", "must be at least 1", b -> b.threads(0)),
+                invalid("handoff-capacity", "must be at least 1", b -> b.handoffCapacity(0)));
+    }
+
+    @ParameterizedTest(name = "[{index}] {0} {1}")
+    @MethodSource("invalidSettings")
+    void rejectsEachInvalidSettingNamingIt(String setting, String rule, UnaryOperator<DispatcherSettings.Builder> change) {
+        assertThatIllegalArgumentException().isThrownBy(() -> change.apply(DispatcherSettings.builder()).build())
+                .withMessageStartingWith("dispatcher " + setting + " ")
+                .withMessageContaining(rule);
+    }
+
+    @Test
+    void sendTimeoutMessageExplainsTheRisk() {
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> DispatcherSettings.builder().lease(Duration.ofSeconds(5))
+                        .sendTimeout(Duration.ofSeconds(6)).build())
+                .withMessageContaining("send-timeout (PT6S)")
+                .withMessageContaining("lease (PT5S)")
+                .withMessageContaining("before another instance may claim it");
+    }
+
+    @Test
+    void sendTimeoutJustShorterThanHalfTheLeaseIsAccepted() {
+        DispatcherSettings settings = DispatcherSettings.builder().lease(Duration.ofSeconds(10))
+                .sendTimeout(Duration.ofMillis(4_999)).build();
+
+        assertThat(settings.sendTimeout()).isEqualTo(Duration.ofMillis(4_999));
+    }
+
+    private static Arguments invalid(String setting, String rule, UnaryOperator<DispatcherSettings.Builder> change) {
+        return Arguments.of(setting, rule, change);
+    }
+}

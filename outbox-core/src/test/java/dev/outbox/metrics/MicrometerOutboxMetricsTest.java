@@ -1,0 +1,84 @@
+package dev.outbox.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class MicrometerOutboxMetricsTest {
+
+    private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+
+    private final MicrometerOutboxMetrics metrics = new MicrometerOutboxMetrics(this.registry);
+
+    @Test
+    void countsSavedMessagesPerType() {
+        this.metrics.saved("order.created");
+        this.metrics.saved("order.created");
+        this.metrics.saved("mail.requested");
+
+        assertThat(count("outbox.messages.saved", "order.created")).isEqualTo(2.0);
+        assertThat(count("outbox.messages.saved", "mail.requested")).isEqualTo(1.0);
+    }
+
+    @Test
+    void countsSentMessagesPerType() {
+        this.metrics.sent("order.created");
+
+        assertThat(count("outbox.messages.sent", "order.created")).isEqualTo(1.0);
+    }
+
+    @Test
+    void aFailedAttemptWithRetriesLeftCountsAsRetried() {
+        this.metrics.failed("order.created", false);
+        this.metrics.failed("order.created", false);
+
+        assertThat(count("outbox.messages.retried", "order.created")).isEqualTo(2.0);
+        assertThat(this.registry.find("outbox.messages.failed").counter()).isNull();
+    }
+
+    @Test
+    void aFailedLastAttemptCountsAsFailed() {
+        this.metrics.failed("order.created", true);
+
+        assertThat(count("outbox.messages.failed", "order.created")).isEqualTo(1.0);
+        assertThat(this.registry.find("outbox.messages.retried").counter()).isNull();
+    }
+
+    @Test
+    void eachCounterIsTaggedWithTheMessageTypeOnlyAndDescribed() {
+        this.metrics.saved("order.created");
+        this.metrics.sent("order.created");
+        this.metrics.failed("order.created", false);
+        this.metrics.failed("order.created", true);
+
+        assertThat(this.registry.getMeters()).hasSize(4).allSatisfy(meter -> {
+            assertThat(meter.getId().getTags()).extracting(tag -> tag.getKey() + "=" + tag.getValue())
+                    .containsExactly("type=order.created");
+            assertThat(meter.getId().getDescription()).isNotBlank();
+            assertThat(meter.getId().getName()).startsWith("outbox.messages.");
+        });
+    }
+
+    @Test
+    void countersOfDifferentTypesAreSeparate() {
+        this.metrics.sent("a");
+        this.metrics.sent("b");
+        this.metrics.sent("b");
+
+        assertThat(this.registry.find("outbox.messages.sent").counters()).hasSize(2);
+        assertThat(count("outbox.messages.sent", "a")).isEqualTo(1.0);
+        assertThat(count("outbox.messages.sent", "b")).isEqualTo(2.0);
+    }
+
+    @Test
+    void nothingIsRegisteredBeforeSomethingHappens() {
+        assertThat(this.registry.getMeters()).isEmpty();
+    }
+
+    private double count(String name, String type) {
+        Counter counter = this.registry.get(name).tag("type", type).counter();
+        return counter.count();
+    }
+}
