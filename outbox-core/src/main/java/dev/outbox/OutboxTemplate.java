@@ -100,7 +100,8 @@ public final class OutboxTemplate {
         Instant now = this.clock.instant();
         Instant deliverAt = message.dueAt(now);
         // Due messages without an ordering key are leased to this instance at insert and sent after commit.
-        boolean handOff = this.handoff != null && message.orderingKey() == null && !deliverAt.isAfter(now);
+        boolean handOff = this.handoff != null && this.handoff.accepting() && message.orderingKey() == null
+                && !deliverAt.isAfter(now);
         NewMessage row = validate(message, now, handOff ? now.plus(this.handoff.lease()) : deliverAt);
         requireWritableTransaction();
         SaveResult result = this.repository.insertUnlessExists(row);

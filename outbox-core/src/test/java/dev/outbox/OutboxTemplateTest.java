@@ -532,6 +532,16 @@ class OutboxTemplateTest {
         }
 
         @Test
+        void aStoppedDispatcherGetsNothingAndTheMessageIsDueAtOnceForAnyInstance() {
+            this.handoff.accepting = false;
+
+            SaveResult saved = transaction.execute(status -> this.handingOff.save("order.created", "a", "orders", "{}"));
+
+            assertThat(this.handoff.handedOff).isEmpty();
+            assertThat(this.handingOff.find(saved.id()).orElseThrow().nextRetryAt()).isEqualTo(NOW);
+        }
+
+        @Test
         void theHandedOffMessageKeepsTheHeadersItWasSavedWithWhenItsBuilderIsReused() {
             List<SaveResult> results = new ArrayList<>();
 
@@ -682,8 +692,15 @@ class OutboxTemplateTest {
 
         volatile boolean failing;
 
+        volatile boolean accepting = true;
+
         RecordingHandoff(Duration lease) {
             this.lease = lease;
+        }
+
+        @Override
+        public boolean accepting() {
+            return this.accepting;
         }
 
         @Override

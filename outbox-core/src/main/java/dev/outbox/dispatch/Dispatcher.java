@@ -73,6 +73,7 @@ public final class Dispatcher implements MessageHandoff {
         if (!this.running.compareAndSet(false, true)) {
             return;
         }
+        this.signal.start();
         for (int i = 1; i <= this.settings.threads(); i++) {
             DispatchLoop loop = new DispatchLoop(this.cycle, this.signal, this.running, this.settings,
                     this.slowRetryEnabled, this.clock);
@@ -135,6 +136,11 @@ public final class Dispatcher implements MessageHandoff {
      */
     public int dispatchOnce() {
         return this.cycle.run(true, this.slowRetryEnabled).processed();
+    }
+
+    @Override
+    public boolean accepting() {
+        return this.running.get();
     }
 
     @Override

@@ -12,6 +12,12 @@ import java.util.List;
 public interface MessageHandoff {
 
     /**
+     * @return whether the dispatcher runs and takes hand-offs; when it does not, messages are saved
+     * due at once for any instance, not leased to this one
+     */
+    boolean accepting();
+
+    /**
      * @return how long a handed-off row stays leased to this instance after it was saved
      */
     Duration lease();

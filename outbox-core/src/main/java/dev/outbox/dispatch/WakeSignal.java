@@ -95,6 +95,16 @@ final class WakeSignal {
         }
     }
 
+    void start() {
+        this.lock.lock();
+        try {
+            this.stopped = false;
+        }
+        finally {
+            this.lock.unlock();
+        }
+    }
+
     void stop() {
         this.lock.lock();
         try {

@@ -4,6 +4,8 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
 
@@ -16,17 +18,22 @@ import org.springframework.dao.DataAccessResourceFailureException;
 public enum DatabaseDialect {
 
     /** MySQL 8 and MariaDB 10.6+ (older versions work with the optimistic claim). */
-    MYSQL("mysql", " ON DUPLICATE KEY UPDATE id = id") {
+    MYSQL("mysql", " ON DUPLICATE KEY UPDATE id = id", " FOR UPDATE") {
         @Override
         boolean supportsSkipLocked(DatabaseMetaData metaData) throws SQLException {
-            boolean mariaDb = metaData.getDatabaseProductVersion().toLowerCase(Locale.ROOT).contains("mariadb")
-                    || metaData.getDatabaseProductName().equalsIgnoreCase("MariaDB");
-            return atLeast(metaData, mariaDb ? 10 : 8, mariaDb ? 6 : 0);
+            String version = metaData.getDatabaseProductVersion();
+            if (version.toLowerCase(Locale.ROOT).contains("mariadb")
+                    || metaData.getDatabaseProductName().equalsIgnoreCase("MariaDB")) {
+                // MySQL's driver sees MariaDB as "5.5.5-10.11.6-MariaDB": the real version follows the prefix.
+                Matcher real = MARIADB_VERSION.matcher(version.startsWith("5.5.5-") ? version.substring(6) : version);
+                return real.lookingAt() && atLeast(Integer.parseInt(real.group(1)), Integer.parseInt(real.group(2)), 10, 6);
+            }
+            return atLeast(metaData.getDatabaseMajorVersion(), metaData.getDatabaseMinorVersion(), 8, 0);
         }
     },
 
     /** PostgreSQL 12+. */
-    POSTGRESQL("postgresql", " ON CONFLICT (message_key, message_type) DO NOTHING") {
+    POSTGRESQL("postgresql", " ON CONFLICT (message_key, message_type) DO NOTHING", "") {
         @Override
         boolean supportsSkipLocked(DatabaseMetaData metaData) {
             return true;
@@ -34,20 +41,25 @@ public enum DatabaseDialect {
     },
 
     /** H2 2.x, for embedded development; a duplicate key there fails only the statement. */
-    H2("h2", "") {
+    H2("h2", "", "") {
         @Override
         boolean supportsSkipLocked(DatabaseMetaData metaData) {
             return false;
         }
     };
 
+    private static final Pattern MARIADB_VERSION = Pattern.compile("(\\d+)\\.(\\d+)");
+
     private final String schemaFolder;
 
     private final String insertConflictClause;
 
-    DatabaseDialect(String schemaFolder, String insertConflictClause) {
+    private final String duplicateLookupLock;
+
+    DatabaseDialect(String schemaFolder, String insertConflictClause, String duplicateLookupLock) {
         this.schemaFolder = schemaFolder;
         this.insertConflictClause = insertConflictClause;
+        this.duplicateLookupLock = duplicateLookupLock;
     }
 
     /**
@@ -63,6 +75,15 @@ public enum DatabaseDialect {
      */
     String insertConflictClause() {
         return this.insertConflictClause;
+    }
+
+    /**
+     * @return what follows the look-up of a duplicate's id: on MySQL a plain read under REPEATABLE READ
+     * sees the transaction's snapshot, which may predate the duplicate's commit; a locking read sees
+     * it (the insert already holds that row's lock, so it waits for nothing)
+     */
+    String duplicateLookupLock() {
+        return this.duplicateLookupLock;
     }
 
     abstract boolean supportsSkipLocked(DatabaseMetaData metaData) throws SQLException;
@@ -103,9 +124,8 @@ public enum DatabaseDialect {
                 + "'; supported are MySQL, MariaDB, PostgreSQL and H2");
     }
 
-    private static boolean atLeast(DatabaseMetaData metaData, int major, int minor) throws SQLException {
-        int actualMajor = metaData.getDatabaseMajorVersion();
-        return actualMajor > major || (actualMajor == major && metaData.getDatabaseMinorVersion() >= minor);
+    private static boolean atLeast(int actualMajor, int actualMinor, int major, int minor) {
+        return actualMajor > major || (actualMajor == major && actualMinor >= minor);
     }
 
     private static <T> T withMetaData(DataSource dataSource, MetaDataCallback<T> callback) {

@@ -50,7 +50,8 @@ final class OutboxSql {
                 INSERT INTO %s (gmt_create, gmt_modified, message_key, message_type, topic, message_body,
                     headers, ordering_key, state, retry_count, next_retry_at, lock_version)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, 0)""") + dialect.insertConflictClause();
-        this.findIdByKey = format("SELECT id FROM %s WHERE message_key = ? AND message_type = ?");
+        this.findIdByKey = format("SELECT id FROM %s WHERE message_key = ? AND message_type = ?")
+                + dialect.duplicateLookupLock();
         this.selectDueForUpdateSkipLocked = format("SELECT " + CLAIM_COLUMNS + "\n" + DUE_ROWS
                 + "\nFOR UPDATE SKIP LOCKED");
         this.selectDueCandidates = format("SELECT m.id, m.lock_version\n" + DUE_ROWS);

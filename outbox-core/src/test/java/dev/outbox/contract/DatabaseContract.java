@@ -17,9 +17,17 @@ abstract class DatabaseContract {
 
     abstract TestDatabase.Kind kind();
 
+    /**
+     * @param name a name unique to the test class
+     * @return a fresh database for the class
+     */
+    TestDatabase database(String name) {
+        return TestDatabase.create(kind(), name);
+    }
+
     @BeforeAll
     void createDatabase() {
-        this.fixture = OutboxFixture.create(kind(), getClass().getSimpleName());
+        this.fixture = OutboxFixture.create(database(getClass().getSimpleName()));
     }
 
     @AfterAll

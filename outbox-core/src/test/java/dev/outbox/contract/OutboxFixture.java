@@ -39,8 +39,8 @@ final class OutboxFixture implements AutoCloseable {
         this.transaction = new TransactionTemplate(new DataSourceTransactionManager(this.dataSource));
     }
 
-    static OutboxFixture create(TestDatabase.Kind kind, String name) {
-        TestDatabase database = TestDatabase.create(kind, name);
+    static OutboxFixture create(TestDatabase database) {
+        TestDatabase.Kind kind = database.kind();
         database.migrate(TABLE);
         OutboxFixture fixture = new OutboxFixture(database);
         String id = (kind == TestDatabase.Kind.MARIADB) ? "BIGINT AUTO_INCREMENT PRIMARY KEY"

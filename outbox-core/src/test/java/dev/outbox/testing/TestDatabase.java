@@ -104,6 +104,20 @@ public final class TestDatabase implements AutoCloseable {
     }
 
     /**
+     * The same database reached through MySQL Connector/J instead of the MariaDB driver, to prove the
+     * outbox works with both drivers' default settings.
+     *
+     * @return a view of this database with a {@code jdbc:mysql:} URL
+     */
+    public TestDatabase withMySqlDriver() {
+        if (this.kind != Kind.MARIADB) {
+            throw new IllegalStateException("only a MariaDB test database can be reached with MySQL's driver");
+        }
+        return new TestDatabase(this.kind, this.jdbcUrl.replaceFirst("^jdbc:mariadb:", "jdbc:mysql:"), this.username,
+                this.password);
+    }
+
+    /**
      * @return which server this is
      */
     public Kind kind() {
