@@ -30,7 +30,7 @@ final class MessageValidator {
 
     MessageValidator(int maxBodyBytes) {
         if (maxBodyBytes < 1 || maxBodyBytes > MAX_BODY_BYTES_LIMIT) {
-            throw new IllegalArgumentException("max payload size must be between 1 and " + MAX_BODY_BYTES_LIMIT
+            throw new IllegalArgumentException("max-payload-size must be between 1 and " + MAX_BODY_BYTES_LIMIT
                     + " bytes, was " + maxBodyBytes);
         }
         this.maxBodyBytes = maxBodyBytes;

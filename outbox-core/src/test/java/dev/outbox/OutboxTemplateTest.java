@@ -293,10 +293,10 @@ class OutboxTemplateTest {
     void maxPayloadBytesOutsideItsRangeIsRejectedWhenTheTemplateIsBuilt() {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> OutboxTemplate.builder(repository).maxPayloadBytes(0).build())
-                .withMessageContaining("max payload size must be between 1 and 16777215 bytes");
+                .withMessageContaining("max-payload-size must be between 1 and 16777215 bytes");
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> OutboxTemplate.builder(repository).maxPayloadBytes(16_777_216).build())
-                .withMessageContaining("max payload size");
+                .withMessageContaining("max-payload-size");
     }
 
     // ---------------------------------------------------------------- transactions

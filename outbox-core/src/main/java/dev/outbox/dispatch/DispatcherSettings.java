@@ -1,7 +1,6 @@
 package dev.outbox.dispatch;
 
 import java.time.Duration;
-import java.util.Objects;
 
 /**
  * How a dispatcher claims and sends. Build with {@link #builder()}; every setting has a default.
@@ -54,7 +53,9 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
      * @throws IllegalArgumentException naming the setting that is out of range
      */
     public DispatcherSettings {
-        Objects.requireNonNull(claimStrategy, "dispatcher claim-strategy must be set");
+        if (claimStrategy == null) {
+            throw new IllegalArgumentException("dispatcher claim-strategy must be set");
+        }
         requirePositive("poll-interval", pollInterval);
         requirePositive("max-poll-interval", maxPollInterval);
         requirePositive("lease", lease);
@@ -89,7 +90,9 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
     }
 
     private static void requirePositive(String name, Duration value) {
-        Objects.requireNonNull(value, () -> "dispatcher " + name + " must be set");
+        if (value == null) {
+            throw new IllegalArgumentException("dispatcher " + name + " must be set");
+        }
         if (value.isNegative() || value.isZero()) {
             throw new IllegalArgumentException("dispatcher " + name + " must be positive, was " + value);
         }

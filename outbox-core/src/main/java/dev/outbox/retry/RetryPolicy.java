@@ -89,6 +89,9 @@ public record RetryPolicy(Duration initialDelay, double multiplier, Duration max
     }
 
     private static void requirePositive(String name, Duration value) {
+        if (value == null) {
+            throw new IllegalArgumentException("retry " + name + " must be set");
+        }
         if (value.isNegative() || value.isZero()) {
             throw new IllegalArgumentException("retry " + name + " must be positive, was " + value);
         }

@@ -1,0 +1,209 @@
+package dev.outbox.autoconfigure;
+
+import java.time.Clock;
+
+import javax.sql.DataSource;
+
+import dev.outbox.OutboxTemplate;
+import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.jdbc.DatabaseDialect;
+import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.metrics.MicrometerOutboxMetrics;
+import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.retry.RetryPolicies;
+import dev.outbox.sender.LoggingMessageSender;
+import dev.outbox.spi.MessageSender;
+import dev.outbox.spi.PayloadSerializer;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
+import org.springframework.boot.sql.init.dependency.DatabaseInitializationDependencyConfigurer;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
+import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.io.ResourceLoader;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Auto-configures the outbox on the application's {@link DataSource}: an {@link OutboxTemplate} to
+ * save messages with, the schema, and a {@link Dispatcher} that delivers them through the
+ * application's {@link MessageSender} beans. Configured with the {@code outbox.*} properties of
+ * {@link OutboxProperties}; each bean that an application may want to replace backs off when the
+ * application defines one of the same type.
+ *
+ * <p>The outbox's clock is {@link Clock#systemUTC()} unless the application defines a
+ * {@link Clock} bean named {@value #CLOCK_BEAN_NAME}.
+ */
+@AutoConfiguration(
+        after = { DataSourceAutoConfiguration.class, DataSourceTransactionManagerAutoConfiguration.class,
+                TransactionAutoConfiguration.class },
+        afterName = { "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
+                "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration",
+                "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+                "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
+@ConditionalOnBean(DataSource.class)
+@ConditionalOnBooleanProperty(name = "outbox.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(OutboxProperties.class)
+@Import(DatabaseInitializationDependencyConfigurer.class)
+public final class OutboxAutoConfiguration {
+
+    /** The name of the {@link Clock} bean the outbox uses instead of the UTC system clock. */
+    public static final String CLOCK_BEAN_NAME = "outboxClock";
+
+    OutboxAutoConfiguration() {
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    DatabaseDialect outboxDatabaseDialect(DataSource dataSource) {
+        return DatabaseDialect.detect(dataSource);
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    OutboxRepository outboxRepository(DataSource dataSource, DatabaseDialect dialect, OutboxProperties properties) {
+        return new OutboxRepository(dataSource, dialect, OutboxSettings.tableName(properties));
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    PayloadSerializer outboxPayloadSerializer() {
+        return PayloadSerializer.textOnly();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    OutboxMetrics outboxMetrics() {
+        return OutboxMetrics.NONE;
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    @DependsOnDatabaseInitialization
+    OutboxTemplate outboxTemplate(OutboxRepository repository, PayloadSerializer serializer, OutboxMetrics metrics,
+            OutboxProperties properties, ObjectProvider<Dispatcher> dispatcher,
+            @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
+        OutboxTemplate.Builder template = OutboxTemplate.builder(repository)
+                .serializer(serializer)
+                .metrics(metrics)
+                .clock(clock.getIfAvailable(Clock::systemUTC))
+                .maxPayloadBytes(OutboxSettings.maxPayloadBytes(properties));
+        dispatcher.ifUnique(template::handoff);
+        return OutboxSettings.buildWithPayloadLimit(properties, template::build);
+    }
+
+    @Bean
+    @ConditionalOnBooleanProperty("outbox.logging-sender.enabled")
+    LoggingMessageSender loggingMessageSender() {
+        return new LoggingMessageSender();
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(JsonMapper.class)
+    static class JacksonPayloadSerializerConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean
+        PayloadSerializer outboxJacksonPayloadSerializer(ObjectProvider<JsonMapper> jsonMapper,
+                ObjectProvider<ObjectMapper> objectMapper) {
+            ObjectMapper mapper = jsonMapper.getIfUnique();
+            return new JacksonPayloadSerializer((mapper != null) ? mapper : objectMapper.getIfUnique(JsonMapper::shared));
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(MeterRegistry.class)
+    @ConditionalOnBean(MeterRegistry.class)
+    static class MicrometerMetricsConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean
+        OutboxMetrics outboxMicrometerMetrics(MeterRegistry registry) {
+            return new MicrometerOutboxMetrics(registry);
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(name = "outbox.schema.mode", havingValue = "separate", matchIfMissing = true)
+    static class SeparateSchemaConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean
+        OutboxSchemaInitializer outboxSchemaInitializer(DataSource dataSource, DatabaseDialect dialect,
+                OutboxProperties properties) {
+            return new OutboxSchemaInitializer(dataSource, dialect, OutboxSettings.tableName(properties));
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(name = "outbox.schema.mode", havingValue = "application")
+    static class ApplicationSchemaConfiguration {
+
+        @Bean
+        ApplicationSchemaCheck outboxApplicationSchemaCheck(ListableBeanFactory beanFactory,
+                ResourceLoader resourceLoader) {
+            return new ApplicationSchemaCheck(beanFactory, resourceLoader.getClassLoader());
+        }
+
+        @Configuration(proxyBeanMethods = false)
+        @ConditionalOnClass(name = ApplicationSchemaCheck.FLYWAY_CUSTOMIZER)
+        static class FlywayCustomizerConfiguration {
+
+            @Bean
+            OutboxFlywayConfigurationCustomizer outboxFlywayConfigurationCustomizer(DatabaseDialect dialect,
+                    OutboxProperties properties, ApplicationSchemaCheck check) {
+                return new OutboxFlywayConfigurationCustomizer(dialect, OutboxSettings.tableName(properties), check);
+            }
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnBooleanProperty(name = "outbox.dispatcher.enabled", matchIfMissing = true)
+    static class DispatcherConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean
+        MessageRoutes outboxMessageRoutes(OutboxProperties properties, ListableBeanFactory beanFactory) {
+            return new SenderRouting(beanFactory.getBeansOfType(MessageSender.class)).routes(properties);
+        }
+
+        @Bean
+        @ConditionalOnMissingBean
+        RetryPolicies outboxRetryPolicies(OutboxProperties properties) {
+            return OutboxSettings.retryPolicies(properties);
+        }
+
+        @Bean
+        @ConditionalOnMissingBean
+        @DependsOnDatabaseInitialization
+        Dispatcher outboxDispatcher(OutboxRepository repository, MessageRoutes routes, RetryPolicies retryPolicies,
+                OutboxMetrics metrics, OutboxProperties properties,
+                @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
+            return Dispatcher.builder(repository, routes)
+                    .settings(OutboxSettings.dispatcherSettings(properties))
+                    .retryPolicies(retryPolicies)
+                    .metrics(metrics)
+                    .clock(clock.getIfAvailable(Clock::systemUTC))
+                    .build();
+        }
+
+        @Bean
+        OutboxDispatcherLifecycle outboxDispatcherLifecycle(Dispatcher dispatcher) {
+            return new OutboxDispatcherLifecycle(dispatcher);
+        }
+    }
+}

@@ -1,0 +1,508 @@
+package dev.outbox.autoconfigure;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.outbox.OutboxTemplate;
+import dev.outbox.dispatch.ClaimStrategy;
+import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.jdbc.TableName;
+import dev.outbox.retry.RetryPolicy;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * The {@code outbox.*} configuration properties. Every default is the core's named constant; the
+ * values are validated when the outbox's beans are created, and an invalid one fails the start with
+ * the full property name. See {@code docs/configuration.md} for the reference.
+ */
+@ConfigurationProperties("outbox")
+public class OutboxProperties {
+
+    /**
+     * Whether the outbox is enabled. When false, no outbox bean is created.
+     */
+    private boolean enabled = true;
+
+    /**
+     * Name of the outbox table: a plain SQL identifier (letters, digits and underscores, starting
+     * with a letter or underscore, at most 48 characters).
+     */
+    private String tableName = TableName.DEFAULT;
+
+    /**
+     * Largest serialized payload that a save accepts, counted in UTF-8 bytes; at most 16MB - 1B.
+     */
+    private DataSize maxPayloadSize = DataSize.ofBytes(OutboxTemplate.DEFAULT_MAX_PAYLOAD_BYTES);
+
+    /**
+     * Name of the MessageSender bean that delivers every message type without a route of its own.
+     * When not set and exactly one MessageSender bean exists, that bean is the default sender.
+     */
+    private @Nullable String defaultSender;
+
+    /**
+     * Routes per message type: outbox.routes.order-created.sender=kafkaSender sends the type
+     * order-created through the MessageSender bean named kafkaSender. Put a type with dots or
+     * upper-case letters in brackets: outbox.routes[order.created].sender.
+     */
+    private final Map<String, Route> routes = new LinkedHashMap<>();
+
+    private final Schema schema = new Schema();
+
+    private final Dispatcher dispatcher = new Dispatcher();
+
+    private final Retry retry = new Retry();
+
+    private final LoggingSender loggingSender = new LoggingSender();
+
+    public boolean isEnabled() {
+        return this.enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public String getTableName() {
+        return this.tableName;
+    }
+
+    public void setTableName(String tableName) {
+        this.tableName = tableName;
+    }
+
+    public DataSize getMaxPayloadSize() {
+        return this.maxPayloadSize;
+    }
+
+    public void setMaxPayloadSize(DataSize maxPayloadSize) {
+        this.maxPayloadSize = maxPayloadSize;
+    }
+
+    public @Nullable String getDefaultSender() {
+        return this.defaultSender;
+    }
+
+    public void setDefaultSender(@Nullable String defaultSender) {
+        this.defaultSender = defaultSender;
+    }
+
+    public Map<String, Route> getRoutes() {
+        return this.routes;
+    }
+
+    public Schema getSchema() {
+        return this.schema;
+    }
+
+    public Dispatcher getDispatcher() {
+        return this.dispatcher;
+    }
+
+    public Retry getRetry() {
+        return this.retry;
+    }
+
+    public LoggingSender getLoggingSender() {
+        return this.loggingSender;
+    }
+
+    /**
+     * How the outbox table is created.
+     */
+    public enum SchemaMode {
+
+        /**
+         * The starter applies the outbox's Flyway migrations itself, recording them in a history
+         * table of their own ({@code outbox_schema_history}), after the application's own Flyway
+         * or Liquibase migrations ran.
+         */
+        SEPARATE,
+
+        /**
+         * The application's Spring Boot Flyway applies the outbox's migrations together with its
+         * own: the starter adds their location and placeholder to it. Needs spring-boot-flyway.
+         */
+        APPLICATION,
+
+        /**
+         * Nothing is created: the table is managed by the application.
+         */
+        NONE
+    }
+
+    /**
+     * Schema management.
+     */
+    public static class Schema {
+
+        /**
+         * How the outbox table is created: separate (the starter migrates it with its own history
+         * table), application (the application's Flyway migrates it) or none.
+         */
+        private SchemaMode mode = SchemaMode.SEPARATE;
+
+        public SchemaMode getMode() {
+            return this.mode;
+        }
+
+        public void setMode(SchemaMode mode) {
+            this.mode = mode;
+        }
+    }
+
+    /**
+     * The dispatcher of this instance.
+     */
+    public static class Dispatcher {
+
+        /**
+         * Whether this instance runs a dispatcher that delivers committed messages. Disable it on
+         * instances that only write messages.
+         */
+        private boolean enabled = true;
+
+        /**
+         * How often an idle dispatcher looks for due messages; commits in this instance wake it at
+         * once.
+         */
+        private Duration pollInterval = DispatcherSettings.DEFAULT_POLL_INTERVAL;
+
+        /**
+         * Longest poll interval that the idle back-off reaches.
+         */
+        private Duration maxPollInterval = DispatcherSettings.DEFAULT_MAX_POLL_INTERVAL;
+
+        /**
+         * Most messages claimed and sent in one cycle.
+         */
+        private int batchSize = DispatcherSettings.DEFAULT_BATCH_SIZE;
+
+        /**
+         * How long a claimed message stays with this instance before other instances may claim it
+         * again.
+         */
+        private Duration lease = DispatcherSettings.DEFAULT_LEASE;
+
+        /**
+         * How long a cycle waits for the broker to confirm its sends; must be shorter than half the
+         * lease.
+         */
+        private Duration sendTimeout = DispatcherSettings.DEFAULT_SEND_TIMEOUT;
+
+        /**
+         * How long stopping the application waits for the sends in flight.
+         */
+        private Duration shutdownTimeout = DispatcherSettings.DEFAULT_SHUTDOWN_TIMEOUT;
+
+        /**
+         * Number of dispatch threads in this instance.
+         */
+        private int threads = DispatcherSettings.DEFAULT_THREADS;
+
+        /**
+         * How due messages are claimed: skip-locked (SELECT ... FOR UPDATE SKIP LOCKED; falls back
+         * to optimistic on databases without it) or optimistic (guarded updates, no row locks).
+         */
+        private ClaimStrategy claimStrategy = DispatcherSettings.DEFAULT_CLAIM_STRATEGY;
+
+        /**
+         * Most committed messages waiting in memory for this instance's dispatcher; beyond it they
+         * are claimed from the table once their lease ends.
+         */
+        private int handoffCapacity = DispatcherSettings.DEFAULT_HANDOFF_CAPACITY;
+
+        public boolean isEnabled() {
+            return this.enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public Duration getPollInterval() {
+            return this.pollInterval;
+        }
+
+        public void setPollInterval(Duration pollInterval) {
+            this.pollInterval = pollInterval;
+        }
+
+        public Duration getMaxPollInterval() {
+            return this.maxPollInterval;
+        }
+
+        public void setMaxPollInterval(Duration maxPollInterval) {
+            this.maxPollInterval = maxPollInterval;
+        }
+
+        public int getBatchSize() {
+            return this.batchSize;
+        }
+
+        public void setBatchSize(int batchSize) {
+            this.batchSize = batchSize;
+        }
+
+        public Duration getLease() {
+            return this.lease;
+        }
+
+        public void setLease(Duration lease) {
+            this.lease = lease;
+        }
+
+        public Duration getSendTimeout() {
+            return this.sendTimeout;
+        }
+
+        public void setSendTimeout(Duration sendTimeout) {
+            this.sendTimeout = sendTimeout;
+        }
+
+        public Duration getShutdownTimeout() {
+            return this.shutdownTimeout;
+        }
+
+        public void setShutdownTimeout(Duration shutdownTimeout) {
+            this.shutdownTimeout = shutdownTimeout;
+        }
+
+        public int getThreads() {
+            return this.threads;
+        }
+
+        public void setThreads(int threads) {
+            this.threads = threads;
+        }
+
+        public ClaimStrategy getClaimStrategy() {
+            return this.claimStrategy;
+        }
+
+        public void setClaimStrategy(ClaimStrategy claimStrategy) {
+            this.claimStrategy = claimStrategy;
+        }
+
+        public int getHandoffCapacity() {
+            return this.handoffCapacity;
+        }
+
+        public void setHandoffCapacity(int handoffCapacity) {
+            this.handoffCapacity = handoffCapacity;
+        }
+    }
+
+    /**
+     * How failed sends are retried: the delay after the n-th failed attempt is
+     * min(initial-delay * multiplier^(n-1), max-delay), shortened by a random jitter, until
+     * max-attempts attempts failed and the message is FAILED.
+     */
+    public static class Retry {
+
+        /**
+         * Delay after the first failed attempt.
+         */
+        private Duration initialDelay = RetryPolicy.DEFAULT_INITIAL_DELAY;
+
+        /**
+         * Growth of the delay per further failed attempt; at least 1.
+         */
+        private double multiplier = RetryPolicy.DEFAULT_MULTIPLIER;
+
+        /**
+         * Cap of the delay, before jitter.
+         */
+        private Duration maxDelay = RetryPolicy.DEFAULT_MAX_DELAY;
+
+        /**
+         * Fraction (0 to 1) by which a delay may randomly be shortened, so that messages that
+         * failed together do not all come back at the same instant.
+         */
+        private double jitter = RetryPolicy.DEFAULT_JITTER;
+
+        /**
+         * Attempts a message gets before it is FAILED; at least 1.
+         */
+        private int maxAttempts = RetryPolicy.DEFAULT_MAX_ATTEMPTS;
+
+        /**
+         * How often FAILED messages are tried again (for example 6h). When not set, FAILED messages
+         * are never retried automatically, only when an operator re-drives them.
+         */
+        private @Nullable Duration failedRetryInterval;
+
+        /**
+         * Retry settings per message type, for example outbox.retry.types.payment.max-attempts=3:
+         * each of initial-delay, multiplier, max-delay, jitter and max-attempts that is set
+         * overrides outbox.retry.* for that type. Put a type with dots or upper-case letters in
+         * brackets: outbox.retry.types[order.created].max-attempts.
+         */
+        private final Map<String, RetryType> types = new LinkedHashMap<>();
+
+        public Duration getInitialDelay() {
+            return this.initialDelay;
+        }
+
+        public void setInitialDelay(Duration initialDelay) {
+            this.initialDelay = initialDelay;
+        }
+
+        public double getMultiplier() {
+            return this.multiplier;
+        }
+
+        public void setMultiplier(double multiplier) {
+            this.multiplier = multiplier;
+        }
+
+        public Duration getMaxDelay() {
+            return this.maxDelay;
+        }
+
+        public void setMaxDelay(Duration maxDelay) {
+            this.maxDelay = maxDelay;
+        }
+
+        public double getJitter() {
+            return this.jitter;
+        }
+
+        public void setJitter(double jitter) {
+            this.jitter = jitter;
+        }
+
+        public int getMaxAttempts() {
+            return this.maxAttempts;
+        }
+
+        public void setMaxAttempts(int maxAttempts) {
+            this.maxAttempts = maxAttempts;
+        }
+
+        public @Nullable Duration getFailedRetryInterval() {
+            return this.failedRetryInterval;
+        }
+
+        public void setFailedRetryInterval(@Nullable Duration failedRetryInterval) {
+            this.failedRetryInterval = failedRetryInterval;
+        }
+
+        public Map<String, RetryType> getTypes() {
+            return this.types;
+        }
+    }
+
+    /**
+     * The retry settings of one message type; each one not set falls back to outbox.retry.*.
+     */
+    public static class RetryType {
+
+        /**
+         * Delay after the first failed attempt of this type.
+         */
+        private @Nullable Duration initialDelay;
+
+        /**
+         * Growth of the delay per further failed attempt of this type.
+         */
+        private @Nullable Double multiplier;
+
+        /**
+         * Cap of the delay of this type.
+         */
+        private @Nullable Duration maxDelay;
+
+        /**
+         * Jitter fraction of this type.
+         */
+        private @Nullable Double jitter;
+
+        /**
+         * Attempts a message of this type gets before it is FAILED.
+         */
+        private @Nullable Integer maxAttempts;
+
+        public @Nullable Duration getInitialDelay() {
+            return this.initialDelay;
+        }
+
+        public void setInitialDelay(@Nullable Duration initialDelay) {
+            this.initialDelay = initialDelay;
+        }
+
+        public @Nullable Double getMultiplier() {
+            return this.multiplier;
+        }
+
+        public void setMultiplier(@Nullable Double multiplier) {
+            this.multiplier = multiplier;
+        }
+
+        public @Nullable Duration getMaxDelay() {
+            return this.maxDelay;
+        }
+
+        public void setMaxDelay(@Nullable Duration maxDelay) {
+            this.maxDelay = maxDelay;
+        }
+
+        public @Nullable Double getJitter() {
+            return this.jitter;
+        }
+
+        public void setJitter(@Nullable Double jitter) {
+            this.jitter = jitter;
+        }
+
+        public @Nullable Integer getMaxAttempts() {
+            return this.maxAttempts;
+        }
+
+        public void setMaxAttempts(@Nullable Integer maxAttempts) {
+            this.maxAttempts = maxAttempts;
+        }
+    }
+
+    /**
+     * The route of one message type.
+     */
+    public static class Route {
+
+        /**
+         * Name of the MessageSender bean that delivers this message type.
+         */
+        private @Nullable String sender;
+
+        public @Nullable String getSender() {
+            return this.sender;
+        }
+
+        public void setSender(@Nullable String sender) {
+            this.sender = sender;
+        }
+    }
+
+    /**
+     * The logging sender, for development.
+     */
+    public static class LoggingSender {
+
+        /**
+         * Whether to register a MessageSender bean named loggingMessageSender that only logs each
+         * message and marks it SENT without any broker. For development and samples only.
+         */
+        private boolean enabled;
+
+        public boolean isEnabled() {
+            return this.enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+    }
+}

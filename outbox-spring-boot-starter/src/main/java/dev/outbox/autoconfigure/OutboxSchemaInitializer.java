@@ -1,0 +1,53 @@
+package dev.outbox.autoconfigure;
+
+import javax.sql.DataSource;
+
+import dev.outbox.jdbc.DatabaseDialect;
+import dev.outbox.jdbc.TableName;
+import dev.outbox.schema.OutboxSchema;
+import org.flywaydb.core.api.output.MigrateResult;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.InitializingBean;
+
+/**
+ * Creates or upgrades the outbox table when the application starts
+ * ({@code outbox.schema.mode=separate}), with the outbox's own Flyway history table
+ * {@value OutboxSchema#HISTORY_TABLE}, so that it never mixes with the application's migrations.
+ *
+ * <p>Spring Boot knows it as a database initializer: it runs after the application's own Flyway or
+ * Liquibase migrations (which must find their schema as they left it), and before the beans that
+ * depend on database initialization, such as the {@link dev.outbox.OutboxTemplate}. Define a bean
+ * of this type to migrate differently, for example another data source.
+ */
+public final class OutboxSchemaInitializer implements InitializingBean {
+
+    private static final Logger logger = LoggerFactory.getLogger(OutboxSchemaInitializer.class);
+
+    private final DataSource dataSource;
+
+    private final DatabaseDialect dialect;
+
+    private final TableName tableName;
+
+    /**
+     * @param dataSource the data source of the outbox table
+     * @param dialect its dialect
+     * @param tableName the outbox table
+     */
+    public OutboxSchemaInitializer(DataSource dataSource, DatabaseDialect dialect, TableName tableName) {
+        this.dataSource = dataSource;
+        this.dialect = dialect;
+        this.tableName = tableName;
+    }
+
+    /**
+     * Applies the outbox's pending migrations.
+     */
+    @Override
+    public void afterPropertiesSet() {
+        MigrateResult result = OutboxSchema.migrate(this.dataSource, this.dialect, this.tableName);
+        logger.info("Outbox table {} is at schema version {} ({} migration(s) applied, history in {})",
+                this.tableName, result.targetSchemaVersion, result.migrationsExecuted, OutboxSchema.HISTORY_TABLE);
+    }
+}

@@ -1,0 +1,85 @@
+package dev.outbox.autoconfigure;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import dev.outbox.SaveResult;
+import dev.outbox.jdbc.DatabaseDialect;
+import dev.outbox.spi.MessageSender;
+import dev.outbox.testing.TestDatabase;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The auto-configuration on a real database server: it migrates the table in separate mode, saves
+ * in the application's transaction and delivers through the sender bean. One thin subclass per
+ * database; skipped where the server is not available.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class AbstractDatabaseAutoConfigurationTests {
+
+    private TestDatabase database;
+
+    protected abstract TestDatabase.Kind kind();
+
+    protected abstract DatabaseDialect expectedDialect();
+
+    @BeforeAll
+    void createDatabase() {
+        this.database = TestDatabase.create(kind(), "starter_" + kind().name().toLowerCase(Locale.ROOT));
+    }
+
+    @AfterAll
+    void closeDatabase() {
+        if (this.database != null) {
+            this.database.close();
+        }
+    }
+
+    private ApplicationContextRunner runner() {
+        List<String> properties = new ArrayList<>(List.of("spring.datasource.url=" + this.database.jdbcUrl()));
+        if (!this.database.username().isEmpty()) {
+            properties.add("spring.datasource.username=" + this.database.username());
+            properties.add("spring.datasource.password=" + this.database.password());
+        }
+        return new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                        DataSourceTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class,
+                        OutboxAutoConfiguration.class))
+                .withPropertyValues(properties.toArray(new String[0]));
+    }
+
+    @Test
+    void migratesTheTableAndDeliversACommittedMessage() {
+        RecordingMessageSender sender = new RecordingMessageSender();
+        runner().withBean("testSender", MessageSender.class, () -> sender).run(context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(context.getBean(DatabaseDialect.class)).isEqualTo(expectedDialect());
+
+            SaveResult saved = OutboxContexts.save(context, "order.created", "order-1", "{\"orderId\":\"o-1\"}");
+
+            OutboxContexts.awaitSent(context, saved.id());
+            assertThat(sender.received()).singleElement().satisfies(message -> {
+                assertThat(message.id()).isEqualTo(saved.id());
+                assertThat(message.body()).isEqualTo("{\"orderId\":\"o-1\"}");
+            });
+            assertThat(OutboxContexts.stored(context, saved.id()).brokerMessageId()).isEqualTo("test-" + saved.id());
+        });
+        // A second start finds the table migrated and keeps the messages.
+        runner().withPropertyValues("outbox.dispatcher.enabled=false").run(context -> {
+            assertThat(context).hasNotFailed();
+            SaveResult again = OutboxContexts.save(context, "order.created", "order-1", "{\"orderId\":\"o-1\"}");
+            assertThat(again.duplicate()).isTrue();
+        });
+    }
+}

@@ -1,0 +1,84 @@
+package dev.outbox.autoconfigure;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The configuration metadata that IDEs show, generated from {@link OutboxProperties} at build time,
+ * and the configuration reference in docs/.
+ */
+class ConfigurationMetadataTests {
+
+    private static final Path METADATA = Path.of("target/classes/META-INF/spring-configuration-metadata.json");
+
+    private static final Path REFERENCE = Path.of("../docs/configuration.md");
+
+    /** Properties whose default is "not set". */
+    private static final Set<String> WITHOUT_DEFAULT = Set.of("outbox.default-sender", "outbox.routes",
+            "outbox.retry.failed-retry-interval", "outbox.retry.types");
+
+    @Test
+    void describesEveryProperty() throws IOException {
+        assertThat(properties()).extracting(property -> property.get("name").asString()).containsExactlyInAnyOrder(
+                "outbox.enabled", "outbox.table-name", "outbox.max-payload-size", "outbox.default-sender",
+                "outbox.routes", "outbox.schema.mode", "outbox.dispatcher.enabled", "outbox.dispatcher.poll-interval",
+                "outbox.dispatcher.max-poll-interval", "outbox.dispatcher.batch-size", "outbox.dispatcher.lease",
+                "outbox.dispatcher.send-timeout", "outbox.dispatcher.shutdown-timeout", "outbox.dispatcher.threads",
+                "outbox.dispatcher.claim-strategy", "outbox.dispatcher.handoff-capacity", "outbox.retry.initial-delay",
+                "outbox.retry.multiplier", "outbox.retry.max-delay", "outbox.retry.jitter", "outbox.retry.max-attempts",
+                "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.logging-sender.enabled");
+        assertThat(properties()).allSatisfy(property -> assertThat(property.path("description").asString())
+                .as(property.get("name").asString()).isNotBlank());
+    }
+
+    @Test
+    void givesTheDefaultOfEveryPropertyThatHasOne() throws IOException {
+        assertThat(properties()).filteredOn(property -> !WITHOUT_DEFAULT.contains(property.get("name").asString()))
+                .allSatisfy(property -> assertThat(property.has("defaultValue")).as(property.get("name").asString())
+                        .isTrue());
+    }
+
+    @Test
+    void defaultsInTheMetadataBindToTheCoresDefaults() throws IOException {
+        Map<String, String> defaults = new LinkedHashMap<>();
+        for (JsonNode property : properties()) {
+            if (property.has("defaultValue")) {
+                defaults.put(property.get("name").asString(), property.get("defaultValue").asString());
+            }
+        }
+
+        OutboxProperties bound = new Binder(new MapConfigurationPropertySource(defaults))
+                .bind("outbox", Bindable.of(OutboxProperties.class)).get();
+
+        assertThat(bound).usingRecursiveComparison().isEqualTo(new OutboxProperties());
+    }
+
+    @Test
+    void theConfigurationReferenceListsEveryProperty() throws IOException {
+        String reference = Files.readString(REFERENCE);
+
+        assertThat(properties()).allSatisfy(property -> assertThat(reference).contains(property.get("name").asString()));
+    }
+
+    private static List<JsonNode> properties() throws IOException {
+        JsonNode metadata = JsonMapper.shared().readTree(METADATA.toFile());
+        List<JsonNode> properties = new ArrayList<>();
+        metadata.get("properties").forEach(properties::add);
+        return properties;
+    }
+}

@@ -1,0 +1,84 @@
+package dev.outbox.autoconfigure;
+
+import java.time.Duration;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import dev.outbox.MessageState;
+import dev.outbox.OutboxTemplate;
+import dev.outbox.SaveResult;
+import dev.outbox.StoredMessage;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
+import org.springframework.context.ApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Contexts for the auto-configuration tests and what they do with them.
+ */
+final class OutboxContexts {
+
+    static final String TOPIC = "test-topic";
+
+    private OutboxContexts() {
+    }
+
+    /**
+     * @return a runner with Boot's data source and transaction auto-configurations and the outbox's,
+     * on an in-memory H2 database of its own
+     */
+    static ApplicationContextRunner h2() {
+        return new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                        DataSourceTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class,
+                        OutboxAutoConfiguration.class))
+                .withPropertyValues("spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+    }
+
+    /**
+     * Saves a message in a transaction of the context's transaction manager, as an application does.
+     */
+    static SaveResult save(ApplicationContext context, String type, String key, Object payload) {
+        TransactionTemplate transaction = new TransactionTemplate(context.getBean(PlatformTransactionManager.class));
+        OutboxTemplate outbox = context.getBean(OutboxTemplate.class);
+        return transaction.execute(status -> outbox.save(type, key, TOPIC, payload));
+    }
+
+    static StoredMessage stored(ApplicationContext context, long id) {
+        return context.getBean(OutboxTemplate.class).find(id).orElseThrow();
+    }
+
+    static void awaitSent(ApplicationContext context, long id) {
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertThat(stored(context, id).state()).isEqualTo(MessageState.SENT));
+    }
+
+    static boolean tableExists(ApplicationContext context, String table) {
+        Integer count = new JdbcTemplate(context.getBean(DataSource.class)).queryForObject(
+                "SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE LOWER(TABLE_NAME) = ?", Integer.class, table);
+        return count != null && count > 0;
+    }
+
+    /**
+     * @return the message of the outbox's own exception in a startup failure's causes: the one that
+     * names the property
+     */
+    static String outboxFailure(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof IllegalStateException && cause.getMessage() != null
+                    && cause.getMessage().startsWith("outbox.")) {
+                return cause.getMessage();
+            }
+        }
+        throw new AssertionError("No outbox configuration error in the startup failure", failure);
+    }
+}

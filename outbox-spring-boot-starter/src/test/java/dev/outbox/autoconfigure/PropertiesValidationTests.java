@@ -1,0 +1,133 @@
+package dev.outbox.autoconfigure;
+
+import java.time.Duration;
+
+import dev.outbox.dispatch.ClaimStrategy;
+import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.retry.RetryPolicies;
+import dev.outbox.retry.RetryPolicy;
+import dev.outbox.spi.MessageSender;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.util.unit.DataSize;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+/**
+ * Binding of the outbox.* properties, and validation errors that name the property to fix.
+ */
+class PropertiesValidationTests {
+
+    private final ApplicationContextRunner runner = OutboxContexts.h2()
+            .withBean("testSender", MessageSender.class, RecordingMessageSender::new);
+
+    @Test
+    void bindsEveryDispatcherProperty() {
+        this.runner.withPropertyValues("outbox.dispatcher.poll-interval=200ms",
+                "outbox.dispatcher.max-poll-interval=3s", "outbox.dispatcher.batch-size=50",
+                "outbox.dispatcher.lease=1m", "outbox.dispatcher.send-timeout=20s",
+                "outbox.dispatcher.shutdown-timeout=5s", "outbox.dispatcher.threads=2",
+                "outbox.dispatcher.claim-strategy=optimistic", "outbox.dispatcher.handoff-capacity=500")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    DispatcherSettings settings = OutboxSettings.dispatcherSettings(
+                            context.getBean(OutboxProperties.class));
+                    assertThat(settings).isEqualTo(new DispatcherSettings(Duration.ofMillis(200),
+                            Duration.ofSeconds(3), 50, Duration.ofMinutes(1), Duration.ofSeconds(20),
+                            Duration.ofSeconds(5), 2, ClaimStrategy.OPTIMISTIC, 500));
+                });
+    }
+
+    @Test
+    void defaultsAreTheCoresDefaults() {
+        OutboxProperties properties = new OutboxProperties();
+
+        assertThat(OutboxSettings.dispatcherSettings(properties)).isEqualTo(DispatcherSettings.defaults());
+        assertThat(OutboxSettings.retryPolicies(properties).forType("any")).isEqualTo(RetryPolicy.defaults());
+        assertThat(OutboxSettings.retryPolicies(properties).failedRetryInterval()).isEmpty();
+        assertThat(properties.getMaxPayloadSize()).isEqualTo(DataSize.ofMegabytes(1));
+        assertThat(properties.getTableName()).isEqualTo("local_message");
+        assertThat(properties.getSchema().getMode()).isEqualTo(OutboxProperties.SchemaMode.SEPARATE);
+    }
+
+    @Test
+    void bindsRetryOverridesPerMessageTypeOverTheDefaults() {
+        this.runner.withPropertyValues("outbox.retry.initial-delay=2s", "outbox.retry.max-attempts=5",
+                "outbox.retry.failed-retry-interval=6h", "outbox.retry.types.payment.max-attempts=3",
+                "outbox.retry.types.payment.jitter=0", "outbox.retry.types[order.created].initial-delay=10s",
+                "outbox.retry.types[order.created].multiplier=3", "outbox.retry.types[order.created].max-delay=1h")
+                .run(context -> {
+                    RetryPolicies policies = context.getBean(RetryPolicies.class);
+                    assertThat(policies.forType("payment")).isEqualTo(new RetryPolicy(Duration.ofSeconds(2),
+                            RetryPolicy.DEFAULT_MULTIPLIER, RetryPolicy.DEFAULT_MAX_DELAY, 0.0, 3));
+                    assertThat(policies.forType("order.created")).isEqualTo(new RetryPolicy(Duration.ofSeconds(10),
+                            3.0, Duration.ofHours(1), RetryPolicy.DEFAULT_JITTER, 5));
+                    assertThat(policies.forType("other")).isEqualTo(new RetryPolicy(Duration.ofSeconds(2),
+                            RetryPolicy.DEFAULT_MULTIPLIER, RetryPolicy.DEFAULT_MAX_DELAY, RetryPolicy.DEFAULT_JITTER,
+                            5));
+                    assertThat(policies.failedRetryInterval()).contains(Duration.ofHours(6));
+                });
+    }
+
+    @Test
+    void invalidTableNameFailsNamingTheProperty() {
+        assertFailure("outbox.table-name=local-message;DROP", "outbox.table-name is invalid",
+                "'local-message;DROP' is not a plain SQL identifier");
+    }
+
+    @Test
+    void sendTimeoutNotShorterThanTheLeaseFailsNamingTheProperty() {
+        assertFailure("outbox.dispatcher.send-timeout=30s", "outbox.dispatcher.send-timeout (PT30S) must be shorter "
+                + "than", "lease (PT30S)");
+    }
+
+    @Test
+    void invalidDispatcherSettingsFailNamingTheProperty() {
+        assertFailure("outbox.dispatcher.batch-size=0", "outbox.dispatcher.batch-size must be at least 1, was 0");
+        assertFailure("outbox.dispatcher.poll-interval=0s", "outbox.dispatcher.poll-interval must be positive");
+        assertFailure("outbox.dispatcher.max-poll-interval=500ms",
+                "outbox.dispatcher.max-poll-interval (PT0.5S) must not be shorter than poll-interval");
+        assertFailure("outbox.dispatcher.threads=0", "outbox.dispatcher.threads must be at least 1");
+    }
+
+    @Test
+    void invalidRetrySettingsFailNamingTheProperty() {
+        assertFailure("outbox.retry.multiplier=0.5", "outbox.retry.multiplier must be at least 1, was 0.5");
+        assertFailure("outbox.retry.failed-retry-interval=0s", "outbox.retry.failed-retry-interval must be positive");
+        assertFailure("outbox.retry.types.payment.jitter=2", "outbox.retry.types.payment.jitter must be between 0 "
+                + "and 1, was 2.0");
+        assertFailure("outbox.retry.types[order.created].max-attempts=0",
+                "outbox.retry.types[order.created].max-attempts must be at least 1, was 0");
+    }
+
+    @Test
+    void payloadSizeBeyondTheColumnFailsNamingTheProperty() {
+        assertFailure("outbox.max-payload-size=16MB", "outbox.max-payload-size (16777216B) is invalid");
+    }
+
+    @Test
+    void aMissingSettingFailsNamingTheProperty() {
+        OutboxProperties properties = new OutboxProperties();
+        properties.getDispatcher().setLease(null);
+
+        assertThatIllegalStateException().isThrownBy(() -> OutboxSettings.dispatcherSettings(properties))
+                .withMessageStartingWith("outbox.dispatcher.lease");
+    }
+
+    @Test
+    void writeOnlyInstancesDoNotValidateDispatcherSettings() {
+        this.runner.withPropertyValues("outbox.dispatcher.enabled=false", "outbox.dispatcher.batch-size=0")
+                .run(context -> assertThat(context).hasNotFailed());
+    }
+
+    private void assertFailure(String property, String... messages) {
+        this.runner.withPropertyValues(property).run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(OutboxContexts.outboxFailure(context.getStartupFailure())).satisfies(message -> {
+                assertThat(message).startsWith(property.substring(0, property.indexOf('=')).replaceAll("\\[.*", ""));
+                assertThat(message).contains(messages);
+            });
+        });
+    }
+}

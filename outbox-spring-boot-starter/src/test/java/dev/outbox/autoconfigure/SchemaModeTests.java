@@ -1,0 +1,164 @@
+package dev.outbox.autoconfigure;
+
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import dev.outbox.SaveResult;
+import dev.outbox.schema.OutboxSchema;
+import dev.outbox.spi.MessageSender;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.LazyInitializationBeanFactoryPostProcessor;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration;
+import org.springframework.boot.flyway.autoconfigure.FlywayConfigurationCustomizer;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
+import org.springframework.core.NestedExceptionUtils;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SchemaModeTests {
+
+    private final ApplicationContextRunner runner = OutboxContexts.h2()
+            .withPropertyValues("outbox.dispatcher.enabled=false");
+
+    private final ApplicationContextRunner withBootFlyway = this.runner
+            .withConfiguration(AutoConfigurations.of(FlywayAutoConfiguration.class));
+
+    @Test
+    void separateModeIsTheDefaultAndMigratesWithItsOwnHistoryTable() {
+        this.runner.run(context -> {
+            assertThat(context).hasNotFailed().hasSingleBean(OutboxSchemaInitializer.class);
+            assertThat(OutboxContexts.tableExists(context, "local_message")).isTrue();
+            assertThat(scripts(context, OutboxSchema.HISTORY_TABLE)).containsExactly("V1__create_local_message.sql");
+            assertThat(OutboxContexts.tableExists(context, "flyway_schema_history")).isFalse();
+        });
+    }
+
+    @Test
+    void theTemplateAndTheDispatcherAreCreatedAfterTheSchema() {
+        OutboxContexts.h2().withBean("testSender", MessageSender.class, RecordingMessageSender::new).run(context -> {
+            ConfigurableListableBeanFactory beanFactory = context.getBeanFactory();
+            assertThat(beanFactory.getBeanDefinition("outboxTemplate").getDependsOn())
+                    .contains("outboxSchemaInitializer");
+            assertThat(beanFactory.getBeanDefinition("outboxDispatcher").getDependsOn())
+                    .contains("outboxSchemaInitializer");
+        });
+    }
+
+    @Test
+    void separateModeRunsAfterTheApplicationsFlywayAndNeverClashesWithItsVersions() {
+        // Both have a V1: each is recorded in its own history table. The application's Flyway runs
+        // first, on the empty schema it expects.
+        this.withBootFlyway.withPropertyValues("spring.flyway.locations=classpath:db/app-v1").run(context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(scripts(context, "flyway_schema_history")).containsExactly("V1__create_orders.sql");
+            assertThat(scripts(context, OutboxSchema.HISTORY_TABLE)).containsExactly("V1__create_local_message.sql");
+            SaveResult saved = OutboxContexts.save(context, "order.created", "order-1", "created");
+            assertThat(saved.duplicate()).isFalse();
+        });
+    }
+
+    @Test
+    void separateModeCreatesTheConfiguredTable() {
+        this.runner.withPropertyValues("outbox.table-name=order_outbox").run(context -> {
+            assertThat(OutboxContexts.tableExists(context, "order_outbox")).isTrue();
+            assertThat(OutboxContexts.tableExists(context, "local_message")).isFalse();
+
+            OutboxContexts.save(context, "order.created", "order-1", "created");
+
+            assertThat(jdbc(context).queryForObject("SELECT COUNT(*) FROM order_outbox", Integer.class)).isEqualTo(1);
+        });
+    }
+
+    @Test
+    void noneModeCreatesNoTable() {
+        this.runner.withPropertyValues("outbox.schema.mode=none").run(context -> {
+            assertThat(context).hasNotFailed().doesNotHaveBean(OutboxSchemaInitializer.class)
+                    .doesNotHaveBean(ApplicationSchemaCheck.class);
+            assertThat(OutboxContexts.tableExists(context, "local_message")).isFalse();
+            assertThat(OutboxContexts.tableExists(context, OutboxSchema.HISTORY_TABLE)).isFalse();
+        });
+    }
+
+    @Test
+    void applicationModeLetsTheApplicationsFlywayCreateTheTable() {
+        this.withBootFlyway.withPropertyValues("outbox.schema.mode=application").run(context -> {
+            assertThat(context).hasNotFailed().doesNotHaveBean(OutboxSchemaInitializer.class);
+            assertThat(scripts(context, "flyway_schema_history")).containsExactly("V1__create_local_message.sql");
+            assertThat(OutboxContexts.tableExists(context, OutboxSchema.HISTORY_TABLE)).isFalse();
+            SaveResult saved = OutboxContexts.save(context, "order.created", "order-1", "created");
+            assertThat(saved.duplicate()).isFalse();
+        });
+    }
+
+    @Test
+    void applicationModeWorksWithLazyInitialization() {
+        this.withBootFlyway.withPropertyValues("outbox.schema.mode=APPLICATION")
+                .withInitializer(context -> context.addBeanFactoryPostProcessor(
+                        new LazyInitializationBeanFactoryPostProcessor()))
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    SaveResult saved = OutboxContexts.save(context, "order.created", "order-1", "created");
+                    assertThat(saved.duplicate()).isFalse();
+                });
+    }
+
+    @Test
+    void applicationModeKeepsTheApplicationsLocationsAndPlaceholders() {
+        this.withBootFlyway.withPropertyValues("outbox.schema.mode=application", "outbox.table-name=order_outbox",
+                "spring.flyway.locations=classpath:db/app-v2", "spring.flyway.placeholders.customers_table=customers")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(scripts(context, "flyway_schema_history"))
+                            .containsExactly("V1__create_local_message.sql", "V2__create_customers.sql");
+                    assertThat(OutboxContexts.tableExists(context, "customers")).isTrue();
+                    assertThat(OutboxContexts.tableExists(context, "order_outbox")).isTrue();
+                });
+    }
+
+    @Test
+    void applicationModeFailsWhenAnApplicationPlaceholderNamesAnotherTable() {
+        this.withBootFlyway.withPropertyValues("outbox.schema.mode=application",
+                "spring.flyway.placeholders.outbox_table=other_table")
+                .run(context -> assertThat(rootCause(context.getStartupFailure()))
+                        .hasMessageContaining("spring.flyway.placeholders.outbox_table")
+                        .hasMessageContaining("outbox.table-name"));
+    }
+
+    @Test
+    void applicationModeFailsClearlyWithoutBootsFlyway() {
+        this.runner.withPropertyValues("outbox.schema.mode=application")
+                .withClassLoader(new FilteredClassLoader(FlywayConfigurationCustomizer.class))
+                .run(context -> assertThat(rootCause(context.getStartupFailure()))
+                        .hasMessageContaining("outbox.schema.mode=application")
+                        .hasMessageContaining("spring-boot-starter-flyway"));
+    }
+
+    @Test
+    void applicationModeFailsClearlyWhenBootsFlywayIsDisabled() {
+        this.withBootFlyway.withPropertyValues("outbox.schema.mode=application", "spring.flyway.enabled=false")
+                .run(context -> assertThat(rootCause(context.getStartupFailure()))
+                        .hasMessageContaining("outbox.schema.mode=application")
+                        .hasMessageContaining("no Spring Boot Flyway bean applied the outbox's migrations"));
+    }
+
+    private static List<String> scripts(ApplicationContext context, String historyTable) {
+        return jdbc(context).queryForList("SELECT \"script\" FROM \"" + historyTable
+                + "\" WHERE \"success\" AND \"version\" IS NOT NULL AND \"version\" <> '0' ORDER BY \"installed_rank\"",
+                String.class);
+    }
+
+    private static Throwable rootCause(Throwable failure) {
+        assertThat(failure).isNotNull();
+        return NestedExceptionUtils.getMostSpecificCause(failure);
+    }
+
+    private static JdbcTemplate jdbc(ApplicationContext context) {
+        return new JdbcTemplate(context.getBean(DataSource.class));
+    }
+}

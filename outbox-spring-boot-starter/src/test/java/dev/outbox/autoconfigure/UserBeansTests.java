@@ -1,0 +1,154 @@
+package dev.outbox.autoconfigure;
+
+import javax.sql.DataSource;
+
+import dev.outbox.OutboxTemplate;
+import dev.outbox.SaveResult;
+import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.jdbc.DatabaseDialect;
+import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.jdbc.TableName;
+import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.retry.RetryPolicies;
+import dev.outbox.spi.MessageSender;
+import dev.outbox.spi.PayloadSerializer;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every bean an application may replace: the auto-configuration backs off and uses the application's.
+ */
+class UserBeansTests {
+
+    private final ApplicationContextRunner runner = OutboxContexts.h2()
+            .withBean("testSender", MessageSender.class, RecordingMessageSender::new);
+
+    @Test
+    void usesTheApplicationsDatabaseDialect() {
+        this.runner.withBean("myDialect", DatabaseDialect.class, () -> DatabaseDialect.H2)
+                .run(context -> assertThat(context).hasNotFailed().getBeanNames(DatabaseDialect.class)
+                        .containsExactly("myDialect"));
+    }
+
+    @Test
+    void usesTheApplicationsRepository() {
+        this.runner.withUserConfiguration(CustomRepositoryConfiguration.class)
+                .withPropertyValues("outbox.table-name=custom_outbox").run(context -> {
+                    assertThat(context).hasNotFailed().getBeanNames(OutboxRepository.class)
+                            .containsExactly("myRepository");
+                    assertThat(context.getBean(OutboxTemplate.class)).isNotNull();
+                });
+    }
+
+    @Test
+    void usesTheApplicationsSchemaInitializer() {
+        this.runner.withUserConfiguration(SchemaInitializerConfiguration.class)
+                .withPropertyValues("outbox.table-name=my_outbox")
+                .run(context -> {
+                    assertThat(context).hasNotFailed().getBeanNames(OutboxSchemaInitializer.class)
+                            .containsExactly("mySchema");
+                    assertThat(OutboxContexts.tableExists(context, "my_outbox")).isTrue();
+                });
+    }
+
+    @Test
+    void usesTheApplicationsPayloadSerializer() {
+        this.runner.withPropertyValues("outbox.dispatcher.enabled=false")
+                .withBean("mySerializer", PayloadSerializer.class, () -> payload -> "custom:" + payload)
+                .run(context -> {
+                    assertThat(context).hasNotFailed().getBeanNames(PayloadSerializer.class)
+                            .containsExactly("mySerializer");
+                    SaveResult saved = OutboxContexts.save(context, "order.created", "order-1", 42);
+                    assertThat(OutboxContexts.stored(context, saved.id()).body()).isEqualTo("custom:42");
+                });
+    }
+
+    @Test
+    void usesTheApplicationsMetrics() {
+        this.runner.withBean("myMetrics", OutboxMetrics.class, () -> OutboxMetrics.NONE)
+                .run(context -> assertThat(context).hasNotFailed().getBeanNames(OutboxMetrics.class)
+                        .containsExactly("myMetrics"));
+    }
+
+    @Test
+    void usesTheApplicationsRoutesWithoutNeedingSenderBeans() {
+        RecordingMessageSender sender = new RecordingMessageSender();
+        OutboxContexts.h2().withBean("myRoutes", MessageRoutes.class, () -> MessageRoutes.to(sender))
+                .run(context -> {
+                    assertThat(context).hasNotFailed().getBeanNames(MessageRoutes.class).containsExactly("myRoutes");
+                    SaveResult saved = OutboxContexts.save(context, "order.created", "order-1", "created");
+                    OutboxContexts.awaitSent(context, saved.id());
+                    assertThat(sender.received()).hasSize(1);
+                });
+    }
+
+    @Test
+    void usesTheApplicationsRetryPolicies() {
+        this.runner.withBean("myRetryPolicies", RetryPolicies.class, RetryPolicies::defaults)
+                .run(context -> assertThat(context).hasNotFailed().getBeanNames(RetryPolicies.class)
+                        .containsExactly("myRetryPolicies"));
+    }
+
+    @Test
+    void usesTheApplicationsDispatcherAndHandsCommitsToIt() {
+        RecordingMessageSender sender = new RecordingMessageSender();
+        OutboxContexts.h2().withBean("mySender", RecordingMessageSender.class, () -> sender)
+                .withUserConfiguration(CustomDispatcherConfiguration.class)
+                .run(context -> {
+                    assertThat(context).hasNotFailed().getBeanNames(Dispatcher.class)
+                            .containsExactly("myDispatcher");
+                    assertThat(context.getBean(Dispatcher.class).isRunning()).isTrue();
+                    SaveResult saved = OutboxContexts.save(context, "order.created", "order-1", "created");
+                    OutboxContexts.awaitSent(context, saved.id());
+                    assertThat(sender.received()).hasSize(1);
+                });
+    }
+
+    @Test
+    void usesTheApplicationsTemplate() {
+        this.runner.withUserConfiguration(CustomTemplateConfiguration.class)
+                .run(context -> assertThat(context).hasNotFailed().getBeanNames(OutboxTemplate.class)
+                        .containsExactly("myTemplate"));
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class CustomRepositoryConfiguration {
+
+        @Bean
+        OutboxRepository myRepository(DataSource dataSource) {
+            return new OutboxRepository(dataSource, DatabaseDialect.H2, new TableName("custom_outbox"));
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class SchemaInitializerConfiguration {
+
+        @Bean
+        OutboxSchemaInitializer mySchema(DataSource dataSource) {
+            return new OutboxSchemaInitializer(dataSource, DatabaseDialect.H2, new TableName("my_outbox"));
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class CustomDispatcherConfiguration {
+
+        @Bean
+        Dispatcher myDispatcher(OutboxRepository repository, RecordingMessageSender mySender) {
+            return Dispatcher.builder(repository, MessageRoutes.to(mySender)).build();
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class CustomTemplateConfiguration {
+
+        @Bean
+        OutboxTemplate myTemplate(OutboxRepository repository) {
+            return OutboxTemplate.builder(repository).build();
+        }
+    }
+}
