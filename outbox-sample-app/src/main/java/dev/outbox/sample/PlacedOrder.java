@@ -1,0 +1,10 @@
+package dev.outbox.sample;
+
+/**
+ * The answer to {@code POST /orders}.
+ *
+ * @param orderId the new order's id
+ * @param outboxMessageId the id of its {@code order.created} message in the outbox
+ */
+public record PlacedOrder(String orderId, long outboxMessageId) {
+}

@@ -1,0 +1,11 @@
+-- The sample's own table (H2). The outbox table is created by the outbox starter, with its own history table.
+CREATE TABLE orders (
+    id                VARCHAR(36)  NOT NULL PRIMARY KEY,
+    customer_id       VARCHAR(64)  NOT NULL,
+    product           VARCHAR(128) NOT NULL,
+    quantity          INT          NOT NULL,
+    created_at        TIMESTAMP(3) NOT NULL,
+    outbox_message_id BIGINT       NOT NULL
+);
+
+CREATE INDEX idx_orders_customer ON orders (customer_id, created_at);

@@ -1,0 +1,7 @@
+package dev.outbox.sample;
+
+/**
+ * The order flow on the sample's default profile: embedded H2 and the logging sender.
+ */
+class H2OrderFlowTest extends OrderFlowContract {
+}

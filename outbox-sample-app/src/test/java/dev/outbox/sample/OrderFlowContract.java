@@ -1,0 +1,150 @@
+package dev.outbox.sample;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+
+import dev.outbox.OutboxTemplate;
+import dev.outbox.StoredMessage;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.web.client.RestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The whole flow over real HTTP: an order and its message are written together, the message is
+ * delivered after the commit, and a bad request writes nothing. One subclass per database.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+abstract class OrderFlowContract {
+
+    private static final ParameterizedTypeReference<Map<String, Object>> JSON_OBJECT = new ParameterizedTypeReference<>() {
+    };
+
+    @LocalServerPort
+    private int port;
+
+    @Autowired
+    private JdbcClient jdbc;
+
+    @Autowired
+    private OutboxTemplate outbox;
+
+    private RestClient http;
+
+    @BeforeEach
+    void createClient() {
+        this.http = RestClient.builder().baseUrl("http://127.0.0.1:" + this.port).build();
+    }
+
+    @Test
+    void placedOrderIsStoredWithItsMessageWhichIsThenSent() {
+        ResponseEntity<Map<String, Object>> created = post(Map.of("customerId", "c-42", "product", "book",
+                "quantity", 2));
+
+        assertThat(created.getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        String orderId = (String) created.getBody().get("orderId");
+        long messageId = ((Number) created.getBody().get("outboxMessageId")).longValue();
+        URI location = created.getHeaders().getLocation();
+        assertThat(location).isNotNull();
+        assertThat(location.getPath()).isEqualTo("/orders/" + orderId);
+        assertThat(this.jdbc.sql("SELECT outbox_message_id FROM orders WHERE id = ?").param(orderId)
+                .query(Long.class).single()).isEqualTo(messageId);
+
+        StoredMessage message = this.outbox.find(messageId).orElseThrow();
+        assertThat(message.messageType()).isEqualTo("order.created");
+        assertThat(message.messageKey()).isEqualTo(orderId);
+        assertThat(message.topic()).isEqualTo("orders");
+        assertThat(message.orderingKey()).isEqualTo("c-42");
+        JsonNode payload = JsonMapper.builder().build().readTree(message.body());
+        assertThat(payload.get("id").asString()).isEqualTo(orderId);
+        assertThat(payload.get("customerId").asString()).isEqualTo("c-42");
+        assertThat(payload.get("product").asString()).isEqualTo("book");
+        assertThat(payload.get("quantity").asInt()).isEqualTo(2);
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            ResponseEntity<Map<String, Object>> order = get(location.getPath());
+            assertThat(order.getStatusCode()).isEqualTo(HttpStatus.OK);
+            assertThat(order.getBody()).containsEntry("id", orderId).containsEntry("customerId", "c-42")
+                    .containsEntry("product", "book").containsEntry("quantity", 2);
+            @SuppressWarnings("unchecked")
+            Map<String, Object> outboxStatus = (Map<String, Object>) order.getBody().get("outbox");
+            assertThat(outboxStatus).containsEntry("state", "SENT")
+                    .containsEntry("brokerMessageId", "log-" + messageId);
+            assertThat(((Number) outboxStatus.get("messageId")).longValue()).isEqualTo(messageId);
+        });
+    }
+
+    @Test
+    void invalidOrderIsRejectedAndWritesNothing() {
+        long orders = count("orders");
+        long messages = count("local_message");
+
+        ResponseEntity<Map<String, Object>> response = post(Map.of("customerId", " ", "product", "book",
+                "quantity", 0));
+
+        assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat((String) response.getBody().get("detail")).startsWith("Invalid order: ")
+                .contains("customerId must not be blank").contains("quantity must be greater than 0");
+        assertThat(count("orders")).isEqualTo(orders);
+        assertThat(count("local_message")).isEqualTo(messages);
+    }
+
+    @Test
+    void orderWithoutQuantityIsRejected() {
+        ResponseEntity<Map<String, Object>> response = post(Map.of("customerId", "c-1", "product", "book"));
+
+        assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat((String) response.getBody().get("detail")).isEqualTo("Invalid order: quantity must not be null");
+    }
+
+    @Test
+    void bodyThatIsNotJsonIsRejected() {
+        long orders = count("orders");
+
+        ResponseEntity<Map<String, Object>> response = post("{\"customerId\": \"c-1\", \"quantity\": \"many\"}");
+
+        assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat((String) response.getBody().get("detail")).startsWith("The request body must be a JSON object");
+        assertThat(count("orders")).isEqualTo(orders);
+    }
+
+    @Test
+    void unknownOrderIsNotFound() {
+        ResponseEntity<Map<String, Object>> response = get("/orders/no-such-order");
+
+        assertThat(response.getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+        assertThat(response.getBody()).containsEntry("detail", "No order with id 'no-such-order'");
+    }
+
+    private ResponseEntity<Map<String, Object>> post(Object body) {
+        return this.http.post().uri("/orders").contentType(MediaType.APPLICATION_JSON).body(body).retrieve()
+                .onStatus(status -> true, (request, response) -> {
+                })
+                .toEntity(JSON_OBJECT);
+    }
+
+    private ResponseEntity<Map<String, Object>> get(String path) {
+        return this.http.get().uri(path).retrieve()
+                .onStatus(status -> true, (request, response) -> {
+                })
+                .toEntity(JSON_OBJECT);
+    }
+
+    private long count(String table) {
+        return this.jdbc.sql("SELECT COUNT(*) FROM " + table).query(Long.class).single();
+    }
+}
