@@ -13,6 +13,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
+import javax.sql.DataSource;
+
 import dev.outbox.OutboxTemplate;
 import dev.outbox.SaveResult;
 import dev.outbox.dispatch.ClaimStrategy;
@@ -22,6 +24,8 @@ import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.spi.MessageSender;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -111,6 +115,58 @@ abstract class ConcurrencyContract extends DatabaseContract {
         List<Map<String, Object>> rows = this.fixture.jdbc.queryForList("SELECT id, message_id FROM local_message");
         assertThat(rows).hasSize(MESSAGES).allSatisfy(row -> assertThat(row.get("message_id"))
                 .isEqualTo("ok-" + row.get("id")));
+    }
+
+    @Test
+    void instancesWritingAndHandingOffConcurrentlyDeliverEveryMessageExactlyOnce() throws Exception {
+        Map<Long, AtomicInteger> deliveries = new ConcurrentHashMap<>();
+        MessageSender countingSender = message -> {
+            deliveries.computeIfAbsent(message.id(), id -> new AtomicInteger()).incrementAndGet();
+            return CompletableFuture.completedFuture("ok-" + message.id());
+        };
+        List<Dispatcher> dispatchers = new ArrayList<>();
+        List<OutboxTemplate> templates = new ArrayList<>();
+        List<TransactionTemplate> transactions = new ArrayList<>();
+        for (int instance = 0; instance < DISPATCHERS; instance++) {
+            DataSource pool = this.fixture.database.newDataSource(6);
+            Dispatcher dispatcher = Dispatcher.builder(this.fixture.repository(pool), MessageRoutes.to(countingSender))
+                    .settings(DispatcherSettings.builder().batchSize(50).pollInterval(Duration.ofMillis(50))
+                            .maxPollInterval(Duration.ofMillis(200)).build())
+                    .build();
+            dispatchers.add(dispatcher);
+            templates.add(OutboxTemplate.builder(this.fixture.repository(pool)).handoff(dispatcher).build());
+            transactions.add(new TransactionTemplate(new DataSourceTransactionManager(pool)));
+        }
+        dispatchers.forEach(Dispatcher::start);
+        int perWriter = 400;
+        ExecutorService writers = Executors.newFixedThreadPool(WRITERS);
+        try {
+            List<Future<?>> writing = new ArrayList<>();
+            for (int writer = 0; writer < WRITERS; writer++) {
+                OutboxTemplate outbox = templates.get(writer % DISPATCHERS);
+                TransactionTemplate transaction = transactions.get(writer % DISPATCHERS);
+                int writerId = writer;
+                writing.add(writers.submit(() -> {
+                    for (int i = 0; i < perWriter; i++) {
+                        String key = "w" + writerId + "-" + i;
+                        transaction.executeWithoutResult(
+                                status -> outbox.save("order.created", key, "orders", "{}"));
+                    }
+                }));
+            }
+            for (Future<?> done : writing) {
+                done.get();
+            }
+            await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> this.fixture.count("state = 'SENT'") == WRITERS * perWriter);
+        }
+        finally {
+            writers.shutdown();
+            dispatchers.forEach(Dispatcher::stop);
+        }
+
+        assertThat(deliveries).hasSize(WRITERS * perWriter);
+        assertThat(deliveries.values()).as("no message sent twice").allSatisfy(count -> assertThat(count.get()).isOne());
     }
 
     private void insertBacklog() {

@@ -15,6 +15,8 @@ import dev.outbox.StoredMessage;
 import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.dispatch.HandedOffMessage;
+import dev.outbox.dispatch.MessageHandoff;
 import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.jdbc.ClaimedMessage;
 import dev.outbox.jdbc.DeliveryOutcome;
@@ -169,6 +171,40 @@ abstract class DispatchContract extends DatabaseContract {
         StoredMessage row = this.fixture.row(id);
         assertThat(row.state()).isEqualTo(MessageState.SENT);
         assertThat(row.brokerMessageId()).isEqualTo("rec-" + id);
+    }
+
+    @Test
+    void messageHandedOffToAnInstanceThatDiesBeforeSendingIsDeliveredByAnotherOnceItsLeaseEnds() {
+        MessageHandoff dyingInstance = new MessageHandoff() {
+            @Override
+            public boolean accepting() {
+                return true;
+            }
+
+            @Override
+            public Duration lease() {
+                return LEASE;
+            }
+
+            @Override
+            public void handOff(List<HandedOffMessage> messages) {
+                // The process dies here: the messages were committed but never sent.
+            }
+
+            @Override
+            public void claimDueAt(Instant dueAt) {
+            }
+        };
+        OutboxTemplate writer = this.fixture.template().clock(this.clock).handoff(dyingInstance).build();
+        long id = this.fixture.inTransaction(() -> writer.save("order.created", "order-1", "orders", "{}")).id();
+        Dispatcher survivor = dispatcher(noJitter(3, null), ClaimStrategy.SKIP_LOCKED);
+
+        assertThat(survivor.dispatchOnce()).as("leased to the writer at insert").isZero();
+        this.clock.advance(LEASE);
+        assertThat(survivor.dispatchOnce()).isOne();
+
+        assertThat(this.fixture.row(id).state()).isEqualTo(MessageState.SENT);
+        assertThat(this.sender.sent()).extracting(message -> message.id()).containsExactly(id);
     }
 
     @ParameterizedTest
