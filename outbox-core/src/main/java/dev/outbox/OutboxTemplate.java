@@ -99,16 +99,18 @@ public final class OutboxTemplate {
     SaveResult save(MessageBuilder message) {
         Instant now = this.clock.instant();
         Instant deliverAt = message.dueAt(now);
+        // The dispatcher hears of a commit through a synchronization, which a transaction manager may not offer.
+        MessageHandoff notified = TransactionSynchronizationManager.isSynchronizationActive() ? this.handoff : null;
         // Due messages without an ordering key are leased to this instance at insert and sent after commit.
-        boolean handOff = this.handoff != null && this.handoff.accepting() && message.orderingKey() == null
+        boolean handOff = notified != null && notified.accepting() && message.orderingKey() == null
                 && !deliverAt.isAfter(now);
-        NewMessage row = validate(message, now, handOff ? now.plus(this.handoff.lease()) : deliverAt);
+        NewMessage row = validate(message, now, handOff ? now.plus(notified.lease()) : deliverAt);
         requireWritableTransaction();
         SaveResult result = this.repository.insertUnlessExists(row);
         if (!result.duplicate()) {
             this.metrics.saved(row.type());
-            if (this.handoff != null) {
-                HandoffSynchronization synchronization = HandoffSynchronization.forCurrentTransaction(this.handoff);
+            if (notified != null) {
+                HandoffSynchronization synchronization = HandoffSynchronization.forCurrentTransaction(notified);
                 if (handOff) {
                     synchronization.handOff(result.id(), row, message.headers());
                 }

@@ -44,7 +44,11 @@ public final class OutboxRepository {
 
     private final JdbcTemplate jdbc;
 
-    private final TransactionTemplate ownTransaction;
+    /** For the SKIP LOCKED claim, the one locking read: READ COMMITTED locks rows but no gaps. */
+    private final TransactionTemplate claimTransaction;
+
+    /** For writes by primary key, which lock only their rows under any isolation. */
+    private final TransactionTemplate writeTransaction;
 
     private final OutboxSql sql;
 
@@ -59,9 +63,11 @@ public final class OutboxRepository {
      */
     public OutboxRepository(DataSource dataSource, DatabaseDialect dialect, TableName tableName) {
         this.jdbc = new JdbcTemplate(dataSource);
-        this.ownTransaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
-        this.ownTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
-        this.ownTransaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+        DataSourceTransactionManager transactionManager = new DataSourceTransactionManager(dataSource);
+        this.writeTransaction = new TransactionTemplate(transactionManager);
+        this.writeTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+        this.claimTransaction = new TransactionTemplate(transactionManager, this.writeTransaction);
+        this.claimTransaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
         this.sql = new OutboxSql(tableName, dialect);
         this.dialect = dialect;
         this.dataSource = dataSource;
@@ -125,7 +131,7 @@ public final class OutboxRepository {
      * @return the claimed rows
      */
     public List<ClaimedMessage> claimSkipLocked(MessageState state, int limit, Instant now, Instant leaseUntil) {
-        return Objects.requireNonNull(this.ownTransaction.execute(tx -> {
+        return Objects.requireNonNull(this.claimTransaction.execute(tx -> {
             List<ClaimedMessage> locked = this.jdbc.query(this.sql.selectDueForUpdateSkipLocked, CLAIMED,
                     state.name(), Timestamps.toColumn(now), limit);
             if (locked.isEmpty()) {
@@ -166,7 +172,7 @@ public final class OutboxRepository {
         tried.sort(Comparator.comparingLong(candidate -> candidate[0]));
         LocalDateTime lease = Timestamps.toColumn(leaseUntil);
         LocalDateTime modified = Timestamps.toColumn(now);
-        return Objects.requireNonNull(this.ownTransaction.execute(tx -> {
+        return Objects.requireNonNull(this.writeTransaction.execute(tx -> {
             int[][] counts = this.jdbc.batchUpdate(this.sql.claimCandidate, tried, tried.size(), (ps, candidate) -> {
                 ps.setObject(1, lease);
                 ps.setObject(2, modified);
@@ -213,27 +219,39 @@ public final class OutboxRepository {
             }
         }
         LocalDateTime modified = Timestamps.toColumn(now);
-        Integer written = this.ownTransaction.execute(tx -> {
-            int[][] sentCounts = this.jdbc.batchUpdate(this.sql.markSent, sent, sent.size(), (ps, s) -> {
-                ps.setString(1, s.brokerMessageId());
-                ps.setObject(2, Timestamps.toColumn(s.attemptedAt()));
-                ps.setObject(3, modified);
-                ps.setLong(4, s.id());
-                ps.setLong(5, s.lockVersion());
-            });
-            int[][] failedCounts = this.jdbc.batchUpdate(this.sql.markFailed, failed, failed.size(), (ps, f) -> {
-                ps.setString(1, f.state().name());
-                ps.setInt(2, f.retryCount());
-                ps.setString(3, f.failReason());
-                ps.setObject(4, Timestamps.toColumn(f.nextRetryAt()));
-                ps.setObject(5, Timestamps.toColumn(f.attemptedAt()));
-                ps.setObject(6, modified);
-                ps.setLong(7, f.id());
-                ps.setLong(8, f.lockVersion());
-            });
-            return countWritten(sentCounts, sent.size()) + countWritten(failedCounts, failed.size());
-        });
+        Integer written = this.writeTransaction.execute(tx -> markSent(sent, modified) + markFailed(failed, modified));
         return (written != null) ? written : 0;
+    }
+
+    private int markSent(List<DeliveryOutcome.Sent> sent, LocalDateTime modified) {
+        if (sent.isEmpty()) {
+            return 0;
+        }
+        int[][] counts = this.jdbc.batchUpdate(this.sql.markSent, sent, sent.size(), (ps, s) -> {
+            ps.setString(1, s.brokerMessageId());
+            ps.setObject(2, Timestamps.toColumn(s.attemptedAt()));
+            ps.setObject(3, modified);
+            ps.setLong(4, s.id());
+            ps.setLong(5, s.lockVersion());
+        });
+        return countWritten(counts, sent.size());
+    }
+
+    private int markFailed(List<DeliveryOutcome.Failed> failed, LocalDateTime modified) {
+        if (failed.isEmpty()) {
+            return 0;
+        }
+        int[][] counts = this.jdbc.batchUpdate(this.sql.markFailed, failed, failed.size(), (ps, f) -> {
+            ps.setString(1, f.state().name());
+            ps.setInt(2, f.retryCount());
+            ps.setString(3, f.failReason());
+            ps.setObject(4, Timestamps.toColumn(f.nextRetryAt()));
+            ps.setObject(5, Timestamps.toColumn(f.attemptedAt()));
+            ps.setObject(6, modified);
+            ps.setLong(7, f.id());
+            ps.setLong(8, f.lockVersion());
+        });
+        return countWritten(counts, failed.size());
     }
 
     /**
