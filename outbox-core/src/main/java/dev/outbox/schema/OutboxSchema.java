@@ -26,14 +26,6 @@ public final class OutboxSchema {
     }
 
     /**
-     * @param dialect the database's dialect
-     * @return the Flyway location of its migrations
-     */
-    public static String location(DatabaseDialect dialect) {
-        return dialect.schemaLocation();
-    }
-
-    /**
      * @param tableName the outbox table
      * @return the placeholders the migrations need
      */
@@ -52,7 +44,7 @@ public final class OutboxSchema {
     public static MigrateResult migrate(DataSource dataSource, DatabaseDialect dialect, TableName tableName) {
         return Flyway.configure(OutboxSchema.class.getClassLoader())
                 .dataSource(dataSource)
-                .locations(location(dialect))
+                .locations(dialect.schemaLocation())
                 .table(HISTORY_TABLE)
                 .placeholders(placeholders(tableName))
                 .baselineOnMigrate(true)

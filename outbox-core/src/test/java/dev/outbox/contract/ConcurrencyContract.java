@@ -4,17 +4,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 
 import javax.sql.DataSource;
 
+import dev.outbox.MessageBuilder;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.SaveResult;
 import dev.outbox.dispatch.ClaimStrategy;
@@ -24,9 +23,9 @@ import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.spi.MessageSender;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -87,52 +86,39 @@ abstract class ConcurrencyContract extends DatabaseContract {
     @ParameterizedTest
     @EnumSource(ClaimStrategy.class)
     void threeDispatchersWithTheirOwnPoolsDeliverEveryMessageExactlyOnce(ClaimStrategy strategy) {
-        insertBacklog();
-        Map<Long, AtomicInteger> deliveries = new ConcurrentHashMap<>();
-        MessageSender countingSender = message -> {
-            deliveries.computeIfAbsent(message.id(), id -> new AtomicInteger()).incrementAndGet();
-            return CompletableFuture.completedFuture("ok-" + message.id());
-        };
-        List<Dispatcher> dispatchers = IntStream.range(0, DISPATCHERS)
-                .mapToObj(i -> Dispatcher.builder(this.fixture.repository(this.fixture.database.newDataSource(3)),
-                        MessageRoutes.to(countingSender))
-                        .settings(DispatcherSettings.builder().claimStrategy(strategy).batchSize(100)
-                                .pollInterval(Duration.ofMillis(50)).maxPollInterval(Duration.ofMillis(200)).build())
-                        .build())
-                .toList();
+        insertBacklog(i -> null);
+        DeliveryLog log = new DeliveryLog();
 
-        dispatchers.forEach(Dispatcher::start);
-        try {
-            await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(100))
-                    .until(() -> this.fixture.count("state = 'SENT'") == MESSAGES);
-        }
-        finally {
-            dispatchers.forEach(Dispatcher::stop);
-        }
+        drainWithThreeDispatchers(strategy, log);
 
-        assertThat(deliveries).hasSize(MESSAGES);
-        assertThat(deliveries.values()).as("no message sent twice").allSatisfy(count -> assertThat(count.get()).isOne());
+        log.assertEachDeliveredExactlyOnce(MESSAGES);
         List<Map<String, Object>> rows = this.fixture.jdbc.queryForList("SELECT id, message_id FROM local_message");
         assertThat(rows).hasSize(MESSAGES).allSatisfy(row -> assertThat(row.get("message_id"))
                 .isEqualTo("ok-" + row.get("id")));
     }
 
+    @ParameterizedTest
+    @EnumSource(ClaimStrategy.class)
+    void threeDispatchersKeepEachOrderingKeyInOrder(ClaimStrategy strategy) {
+        int orderingKeys = 50;
+        insertBacklog(i -> (i % 2 == 0) ? "customer-" + (i % (2 * orderingKeys)) : null);
+        DeliveryLog log = new DeliveryLog();
+
+        drainWithThreeDispatchers(strategy, log);
+
+        log.assertEachDeliveredExactlyOnce(MESSAGES);
+        log.assertEachOrderingKeyArrivedInIdOrder(orderingKeys);
+    }
+
     @Test
     void instancesWritingAndHandingOffConcurrentlyDeliverEveryMessageExactlyOnce() throws Exception {
-        Map<Long, AtomicInteger> deliveries = new ConcurrentHashMap<>();
-        MessageSender countingSender = message -> {
-            deliveries.computeIfAbsent(message.id(), id -> new AtomicInteger()).incrementAndGet();
-            return CompletableFuture.completedFuture("ok-" + message.id());
-        };
+        DeliveryLog log = new DeliveryLog();
         List<Dispatcher> dispatchers = new ArrayList<>();
         List<OutboxTemplate> templates = new ArrayList<>();
         List<TransactionTemplate> transactions = new ArrayList<>();
         for (int instance = 0; instance < DISPATCHERS; instance++) {
             DataSource pool = this.fixture.database.newDataSource(6);
-            Dispatcher dispatcher = Dispatcher.builder(this.fixture.repository(pool), MessageRoutes.to(countingSender))
-                    .settings(DispatcherSettings.builder().batchSize(50).pollInterval(Duration.ofMillis(50))
-                            .maxPollInterval(Duration.ofMillis(200)).build())
-                    .build();
+            Dispatcher dispatcher = dispatcher(pool, ClaimStrategy.SKIP_LOCKED, log);
             dispatchers.add(dispatcher);
             templates.add(OutboxTemplate.builder(this.fixture.repository(pool)).handoff(dispatcher).build());
             transactions.add(new TransactionTemplate(new DataSourceTransactionManager(pool)));
@@ -157,30 +143,59 @@ abstract class ConcurrencyContract extends DatabaseContract {
             for (Future<?> done : writing) {
                 done.get();
             }
-            await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(100))
-                    .until(() -> this.fixture.count("state = 'SENT'") == WRITERS * perWriter);
+            awaitAllSent(WRITERS * perWriter);
         }
         finally {
             writers.shutdown();
             dispatchers.forEach(Dispatcher::stop);
         }
 
-        assertThat(deliveries).hasSize(WRITERS * perWriter);
-        assertThat(deliveries.values()).as("no message sent twice").allSatisfy(count -> assertThat(count.get()).isOne());
+        log.assertEachDeliveredExactlyOnce(WRITERS * perWriter);
     }
 
-    private void insertBacklog() {
+    private void drainWithThreeDispatchers(ClaimStrategy strategy, MessageSender sender) {
+        List<Dispatcher> dispatchers = IntStream.range(0, DISPATCHERS)
+                .mapToObj(i -> dispatcher(this.fixture.database.newDataSource(3), strategy, sender))
+                .toList();
+        dispatchers.forEach(Dispatcher::start);
+        try {
+            awaitAllSent(MESSAGES);
+        }
+        finally {
+            dispatchers.forEach(Dispatcher::stop);
+        }
+    }
+
+    /** One instance: a dispatcher with a connection pool of its own. */
+    private Dispatcher dispatcher(DataSource pool, ClaimStrategy strategy, MessageSender sender) {
+        return Dispatcher.builder(this.fixture.repository(pool), MessageRoutes.to(sender))
+                .settings(DispatcherSettings.builder().claimStrategy(strategy).batchSize(100)
+                        .pollInterval(Duration.ofMillis(50)).maxPollInterval(Duration.ofMillis(200)).build())
+                .build();
+    }
+
+    private void awaitAllSent(int expected) {
+        await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofMillis(100))
+                .until(() -> this.fixture.count("state = 'SENT'") == expected);
+    }
+
+    private void insertBacklog(IntFunction<String> orderingKey) {
         OutboxTemplate outbox = this.fixture.template().build();
         for (int chunk = 0; chunk < MESSAGES; chunk += 500) {
             int first = chunk;
             this.fixture.inTransaction(() -> {
                 for (int i = first; i < first + 500; i++) {
-                    outbox.save("order.created", "order-" + i, "orders", "{\"i\":" + i + "}");
+                    MessageBuilder message = outbox.message("order.created").key("order-" + i).topic("orders")
+                            .payload("{\"i\":" + i + "}");
+                    String key = orderingKey.apply(i);
+                    if (key != null) {
+                        message.orderingKey(key);
+                    }
+                    message.save();
                 }
                 return null;
             });
         }
         assertThat(this.fixture.countAll()).isEqualTo(MESSAGES);
     }
-
 }

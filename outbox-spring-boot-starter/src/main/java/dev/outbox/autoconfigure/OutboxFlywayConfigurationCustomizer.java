@@ -37,7 +37,7 @@ final class OutboxFlywayConfigurationCustomizer implements FlywayConfigurationCu
         for (Location location : configuration.getLocations()) {
             locations.add(location.getDescriptor());
         }
-        locations.add(OutboxSchema.location(this.dialect));
+        locations.add(this.dialect.schemaLocation());
         configuration.locations(locations.toArray(new String[0]));
         Map<String, String> placeholders = new HashMap<>(configuration.getPlaceholders());
         OutboxSchema.placeholders(this.tableName).forEach((name, value) -> {
