@@ -679,6 +679,10 @@ class OutboxTemplateTest {
         @Override
         public void failed(String messageType, boolean exhausted) {
         }
+
+        @Override
+        public void claimed(int claimed, int lost) {
+        }
     }
 
     /** Records what the template tells the dispatcher after each commit. */

@@ -89,6 +89,14 @@ public enum DatabaseDialect {
     abstract boolean supportsSkipLocked(DatabaseMetaData metaData) throws SQLException;
 
     /**
+     * @return whether the skip-locked claim can select, lock and lease rows in one statement that
+     * returns them ({@code UPDATE ... RETURNING}), saving a round trip and a transaction
+     */
+    boolean claimsInOneStatement() {
+        return this == POSTGRESQL;
+    }
+
+    /**
      * Detects the dialect of a data source from its metadata.
      *
      * @param dataSource the outbox's data source

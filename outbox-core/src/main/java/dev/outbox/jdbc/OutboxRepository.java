@@ -1,5 +1,6 @@
 package dev.outbox.jdbc;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -10,15 +11,19 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 import javax.sql.DataSource;
 
 import dev.outbox.MessageState;
 import dev.outbox.SaveResult;
 import dev.outbox.StoredMessage;
+import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
@@ -36,6 +41,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * writer would wait for.
  */
 public final class OutboxRepository {
+
+    /** Keeps statements well within every driver's limit of bound parameters. */
+    private static final int MAX_ROWS_PER_STATEMENT = 500;
 
     private static final RowMapper<ClaimedMessage> CLAIMED = (rs, rowNum) -> new ClaimedMessage(
             rs.getLong("id"), rs.getLong("lock_version"), rs.getString("message_key"), rs.getString("message_type"),
@@ -55,6 +63,9 @@ public final class OutboxRepository {
     private final DatabaseDialect dialect;
 
     private final DataSource dataSource;
+
+    /** Whether the data source's connections run at READ COMMITTED unless told otherwise; read once. */
+    private volatile @Nullable Boolean readCommittedByDefault;
 
     /**
      * @param dataSource the data source the application's transactions use
@@ -131,6 +142,9 @@ public final class OutboxRepository {
      * @return the claimed rows
      */
     public List<ClaimedMessage> claimSkipLocked(MessageState state, int limit, Instant now, Instant leaseUntil) {
+        if (this.dialect.claimsInOneStatement()) {
+            return claimInOneStatement(state, limit, now, leaseUntil);
+        }
         return Objects.requireNonNull(this.claimTransaction.execute(tx -> {
             List<ClaimedMessage> locked = this.jdbc.query(this.sql.selectDueForUpdateSkipLocked, CLAIMED,
                     state.name(), Timestamps.toColumn(now), limit);
@@ -146,6 +160,26 @@ public final class OutboxRepository {
         }));
     }
 
+    private List<ClaimedMessage> claimInOneStatement(MessageState state, int limit, Instant now, Instant leaseUntil) {
+        Supplier<List<ClaimedMessage>> claim = () -> this.jdbc.query(this.sql.claimDueReturning, CLAIMED, state.name(),
+                Timestamps.toColumn(now), limit, Timestamps.toColumn(leaseUntil), Timestamps.toColumn(now));
+        // One statement is its own transaction; only a stricter default isolation needs one of READ COMMITTED.
+        List<ClaimedMessage> claimed = new ArrayList<>(readCommittedByDefault() ? claim.get()
+                : Objects.requireNonNull(this.claimTransaction.execute(tx -> claim.get())));
+        claimed.sort(Comparator.comparingLong(ClaimedMessage::id));
+        return claimed;
+    }
+
+    private boolean readCommittedByDefault() {
+        Boolean readCommitted = this.readCommittedByDefault;
+        if (readCommitted == null) {
+            readCommitted = Objects.requireNonNull(this.jdbc.execute((Connection connection) ->
+                    connection.getTransactionIsolation() == Connection.TRANSACTION_READ_COMMITTED));
+            this.readCommittedByDefault = readCommitted;
+        }
+        return readCommitted;
+    }
+
     /**
      * Claims due rows without locks: reads candidates, shuffles them so that concurrent instances
      * try different rows first, and takes each with an update guarded by its lock version.
@@ -155,15 +189,15 @@ public final class OutboxRepository {
      * @param candidates how many due rows to read as candidates (at least {@code limit})
      * @param now the current time
      * @param leaseUntil when the claimed rows become due again if their outcome is never written
-     * @return the rows this instance won
+     * @return the rows this instance won, and how many it lost to other instances
      */
-    public List<ClaimedMessage> claimOptimistic(MessageState state, int limit, int candidates, Instant now,
+    public OptimisticClaim claimOptimistic(MessageState state, int limit, int candidates, Instant now,
             Instant leaseUntil) {
         List<long[]> due = new ArrayList<>(this.jdbc.query(this.sql.selectDueCandidates,
                 (rs, rowNum) -> new long[] { rs.getLong(1), rs.getLong(2) }, state.name(), Timestamps.toColumn(now),
                 Math.max(limit, candidates)));
         if (due.isEmpty()) {
-            return List.of();
+            return OptimisticClaim.NOTHING_DUE;
         }
         // Shuffled so that concurrent instances go for different rows; then taken in id order, so that
         // two claims that do overlap lock their rows in the same order and cannot deadlock.
@@ -172,31 +206,39 @@ public final class OutboxRepository {
         tried.sort(Comparator.comparingLong(candidate -> candidate[0]));
         LocalDateTime lease = Timestamps.toColumn(leaseUntil);
         LocalDateTime modified = Timestamps.toColumn(now);
-        return Objects.requireNonNull(this.writeTransaction.execute(tx -> {
+        List<Object> won = Objects.requireNonNull(this.writeTransaction.execute(tx -> {
             int[][] counts = this.jdbc.batchUpdate(this.sql.claimCandidate, tried, tried.size(), (ps, candidate) -> {
                 ps.setObject(1, lease);
                 ps.setObject(2, modified);
                 ps.setLong(3, candidate[0]);
                 ps.setLong(4, candidate[1]);
             });
-            List<Object> won = new ArrayList<>();
-            int index = 0;
-            for (int[] batch : counts) {
-                for (int count : batch) {
-                    if (count == Statement.SUCCESS_NO_INFO) {
-                        throw new IllegalStateException("The JDBC driver does not report a count per batched "
-                                + "update (rewriteBatchedStatements?), so the optimistic claim cannot tell which "
-                                + "rows it won; use the skip-locked claim or a URL without batch rewriting");
-                    }
-                    if (count == 1) {
-                        won.add(tried.get(index)[0]);
-                    }
-                    index++;
-                }
-            }
-            return won.isEmpty() ? List.<ClaimedMessage>of()
-                    : this.jdbc.query(this.sql.selectClaimedRows(won.size()), CLAIMED, won.toArray());
+            return wonCandidates(tried, counts);
         }));
+        // Read after the commit, so that other instances wait for the claim's row locks no longer than
+        // the update takes: the lease keeps the won rows this instance's meanwhile.
+        List<ClaimedMessage> claimed = won.isEmpty() ? List.of()
+                : this.jdbc.query(this.sql.selectClaimedRows(won.size()), CLAIMED, won.toArray());
+        return new OptimisticClaim(claimed, tried.size() - won.size());
+    }
+
+    private static List<Object> wonCandidates(List<long[]> tried, int[][] counts) {
+        List<Object> won = new ArrayList<>();
+        int index = 0;
+        for (int[] batch : counts) {
+            for (int count : batch) {
+                if (count == Statement.SUCCESS_NO_INFO) {
+                    throw new IllegalStateException("The JDBC driver does not report a count per batched "
+                            + "update (rewriteBatchedStatements?), so the optimistic claim cannot tell which "
+                            + "rows it won; use the skip-locked claim or a URL without batch rewriting");
+                }
+                if (count == 1) {
+                    won.add(tried.get(index)[0]);
+                }
+                index++;
+            }
+        }
+        return won;
     }
 
     /**
@@ -224,17 +266,34 @@ public final class OutboxRepository {
     }
 
     private int markSent(List<DeliveryOutcome.Sent> sent, LocalDateTime modified) {
-        if (sent.isEmpty()) {
-            return 0;
+        // Rows of a batch nearly always share their lock version and attempt time, so this is one
+        // statement per batch, rarely two.
+        Map<SentGroup, List<DeliveryOutcome.Sent>> groups = new LinkedHashMap<>();
+        for (DeliveryOutcome.Sent s : sent) {
+            groups.computeIfAbsent(new SentGroup(s.lockVersion(), s.attemptedAt()), group -> new ArrayList<>()).add(s);
         }
-        int[][] counts = this.jdbc.batchUpdate(this.sql.markSent, sent, sent.size(), (ps, s) -> {
-            ps.setString(1, s.brokerMessageId());
-            ps.setObject(2, Timestamps.toColumn(s.attemptedAt()));
-            ps.setObject(3, modified);
-            ps.setLong(4, s.id());
-            ps.setLong(5, s.lockVersion());
-        });
-        return countWritten(counts, sent.size());
+        int written = 0;
+        for (Map.Entry<SentGroup, List<DeliveryOutcome.Sent>> group : groups.entrySet()) {
+            List<DeliveryOutcome.Sent> rows = group.getValue();
+            for (int start = 0; start < rows.size(); start += MAX_ROWS_PER_STATEMENT) {
+                written += markSent(group.getKey(), rows.subList(start, Math.min(rows.size(),
+                        start + MAX_ROWS_PER_STATEMENT)), modified);
+            }
+        }
+        return written;
+    }
+
+    private int markSent(SentGroup group, List<DeliveryOutcome.Sent> rows, LocalDateTime modified) {
+        List<Object> arguments = new ArrayList<>(rows.size() * 3 + 3);
+        for (DeliveryOutcome.Sent s : rows) {
+            arguments.add(s.id());
+            arguments.add(s.brokerMessageId());
+        }
+        arguments.add(Timestamps.toColumn(group.attemptedAt()));
+        arguments.add(modified);
+        arguments.add(group.lockVersion());
+        rows.forEach(s -> arguments.add(s.id()));
+        return this.jdbc.update(this.sql.markSent(rows.size()), arguments.toArray());
     }
 
     private int markFailed(List<DeliveryOutcome.Failed> failed, LocalDateTime modified) {
@@ -293,6 +352,10 @@ public final class OutboxRepository {
     private static ClaimedMessage afterClaim(ClaimedMessage row) {
         return new ClaimedMessage(row.id(), row.lockVersion() + 1, row.key(), row.type(), row.topic(),
                 row.orderingKey(), row.headers(), row.body(), row.retryCount(), row.state());
+    }
+
+    /** Confirmed rows that one statement can mark SENT together. */
+    private record SentGroup(long lockVersion, Instant attemptedAt) {
     }
 
     private static int countWritten(int[][] counts, int expected) {

@@ -7,7 +7,9 @@ import io.micrometer.core.instrument.MeterRegistry;
  * Counts saved, sent, retried and failed messages per message type:
  * {@code outbox.messages.saved}, {@code outbox.messages.sent}, {@code outbox.messages.retried}
  * (an attempt failed and the message will be tried again) and {@code outbox.messages.failed}
- * (the retry budget is spent).
+ * (the retry budget is spent); and {@code outbox.claims.rows}, the rows claims took
+ * ({@code result=claimed}) and the rows they lost to another instance ({@code result=lost}), which
+ * shows how much instances contend for the same rows.
  */
 public final class MicrometerOutboxMetrics implements OutboxMetrics {
 
@@ -39,6 +41,17 @@ public final class MicrometerOutboxMetrics implements OutboxMetrics {
         else {
             counter("outbox.messages.retried", "Failed attempts that will be retried", messageType).increment();
         }
+    }
+
+    @Override
+    public void claimed(int claimed, int lost) {
+        claimRows("claimed").increment(claimed);
+        claimRows("lost").increment(lost);
+    }
+
+    private Counter claimRows(String result) {
+        return Counter.builder("outbox.claims.rows").description("Rows that claims took or lost to another instance")
+                .tag("result", result).register(this.registry);
     }
 
     private Counter counter(String name, String description, String messageType) {

@@ -19,6 +19,10 @@ public interface OutboxMetrics {
         @Override
         public void failed(String messageType, boolean exhausted) {
         }
+
+        @Override
+        public void claimed(int claimed, int lost) {
+        }
     };
 
     /**
@@ -42,4 +46,13 @@ public interface OutboxMetrics {
      * @param exhausted whether the retry budget is spent, so the message is now FAILED
      */
     void failed(String messageType, boolean exhausted);
+
+    /**
+     * A claim of due rows finished.
+     *
+     * @param claimed how many rows it leased to this instance
+     * @param lost how many rows it tried for but another instance took first (always 0 for the
+     * skip-locked claim, which passes over rows others hold)
+     */
+    void claimed(int claimed, int lost);
 }

@@ -20,7 +20,10 @@ import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.metrics.MicrometerOutboxMetrics;
+import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.spi.MessageSender;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -89,9 +92,14 @@ abstract class ConcurrencyContract extends DatabaseContract {
         insertBacklog(i -> null);
         DeliveryLog log = new DeliveryLog();
 
-        drainWithThreeDispatchers(strategy, log);
+        SimpleMeterRegistry claims = drainWithThreeDispatchers(strategy, log);
 
         log.assertEachDeliveredExactlyOnce(MESSAGES);
+        // Each row was claimed once; only the optimistic claim can lose rows to another instance.
+        assertThat(claims.get("outbox.claims.rows").tag("result", "claimed").counter().count()).isEqualTo(MESSAGES);
+        if (strategy == ClaimStrategy.SKIP_LOCKED) {
+            assertThat(claims.get("outbox.claims.rows").tag("result", "lost").counter().count()).isZero();
+        }
         List<Map<String, Object>> rows = this.fixture.jdbc.queryForList("SELECT id, message_id FROM local_message");
         assertThat(rows).hasSize(MESSAGES).allSatisfy(row -> assertThat(row.get("message_id"))
                 .isEqualTo("ok-" + row.get("id")));
@@ -118,7 +126,7 @@ abstract class ConcurrencyContract extends DatabaseContract {
         List<TransactionTemplate> transactions = new ArrayList<>();
         for (int instance = 0; instance < DISPATCHERS; instance++) {
             DataSource pool = this.fixture.database.newDataSource(6);
-            Dispatcher dispatcher = dispatcher(pool, ClaimStrategy.SKIP_LOCKED, log);
+            Dispatcher dispatcher = dispatcher(pool, ClaimStrategy.SKIP_LOCKED, log, OutboxMetrics.NONE);
             dispatchers.add(dispatcher);
             templates.add(OutboxTemplate.builder(this.fixture.repository(pool)).handoff(dispatcher).build());
             transactions.add(new TransactionTemplate(new DataSourceTransactionManager(pool)));
@@ -153,9 +161,11 @@ abstract class ConcurrencyContract extends DatabaseContract {
         log.assertEachDeliveredExactlyOnce(WRITERS * perWriter);
     }
 
-    private void drainWithThreeDispatchers(ClaimStrategy strategy, MessageSender sender) {
+    private SimpleMeterRegistry drainWithThreeDispatchers(ClaimStrategy strategy, MessageSender sender) {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        OutboxMetrics metrics = new MicrometerOutboxMetrics(registry);
         List<Dispatcher> dispatchers = IntStream.range(0, DISPATCHERS)
-                .mapToObj(i -> dispatcher(this.fixture.database.newDataSource(3), strategy, sender))
+                .mapToObj(i -> dispatcher(this.fixture.database.newDataSource(3), strategy, sender, metrics))
                 .toList();
         dispatchers.forEach(Dispatcher::start);
         try {
@@ -164,13 +174,16 @@ abstract class ConcurrencyContract extends DatabaseContract {
         finally {
             dispatchers.forEach(Dispatcher::stop);
         }
+        return registry;
     }
 
     /** One instance: a dispatcher with a connection pool of its own. */
-    private Dispatcher dispatcher(DataSource pool, ClaimStrategy strategy, MessageSender sender) {
+    private Dispatcher dispatcher(DataSource pool, ClaimStrategy strategy, MessageSender sender,
+            OutboxMetrics metrics) {
         return Dispatcher.builder(this.fixture.repository(pool), MessageRoutes.to(sender))
                 .settings(DispatcherSettings.builder().claimStrategy(strategy).batchSize(100)
                         .pollInterval(Duration.ofMillis(50)).maxPollInterval(Duration.ofMillis(200)).build())
+                .metrics(metrics)
                 .build();
     }
 

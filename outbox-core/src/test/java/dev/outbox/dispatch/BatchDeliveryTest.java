@@ -356,5 +356,10 @@ class BatchDeliveryTest {
         public void failed(String messageType, boolean exhausted) {
             this.events.add("failed " + messageType + (exhausted ? " exhausted" : " retry"));
         }
+
+        @Override
+        public void claimed(int claimed, int lost) {
+            this.events.add("claimed " + claimed + " lost " + lost);
+        }
     }
 }

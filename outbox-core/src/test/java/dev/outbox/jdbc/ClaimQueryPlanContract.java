@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class ClaimQueryPlanContract {
 
-    private static final TableName TABLE = TableName.defaultName();
+    static final TableName TABLE = TableName.defaultName();
 
     private TestDatabase database;
 
@@ -79,6 +79,10 @@ abstract class ClaimQueryPlanContract {
 
     private String explain(String claimSql) {
         LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
+        return explain(claimSql, "PENDING", now, 100);
+    }
+
+    String explain(String claimSql, Object... arguments) {
         List<String> plan = this.jdbc.query("EXPLAIN " + claimSql, (ResultSet rs) -> {
             List<String> lines = new ArrayList<>();
             ResultSetMetaData meta = rs.getMetaData();
@@ -90,7 +94,7 @@ abstract class ClaimQueryPlanContract {
                 lines.add(line.toString());
             }
             return lines;
-        }, "PENDING", now, 100);
+        }, arguments);
         String text = String.join("\n", plan);
         System.out.println(kind() + " claim plan:\n" + text);
         return text;

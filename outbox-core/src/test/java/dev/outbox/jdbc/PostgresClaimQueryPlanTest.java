@@ -1,6 +1,11 @@
 package dev.outbox.jdbc;
 
+import java.time.LocalDateTime;
+
 import dev.outbox.testing.TestDatabase;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class PostgresClaimQueryPlanTest extends ClaimQueryPlanContract {
 
@@ -12,5 +17,16 @@ class PostgresClaimQueryPlanTest extends ClaimQueryPlanContract {
     @Override
     String usesIndex(String index) {
         return index;
+    }
+
+    @Test
+    void oneStatementClaimFindsDueRowsThroughTheDueIndexAndUpdatesThemByPrimaryKey() {
+        OutboxSql sql = new OutboxSql(TABLE, DatabaseDialect.POSTGRESQL);
+        LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
+
+        String plan = explain(sql.claimDueReturning, "PENDING", now, 100, now.plusSeconds(30), now);
+
+        assertThat(plan).contains("idx_" + TABLE + "_due").contains("idx_" + TABLE + "_ordering")
+                .contains(TABLE + "_pkey");
     }
 }

@@ -62,6 +62,15 @@ class MicrometerOutboxMetricsTest {
     }
 
     @Test
+    void countsClaimedRowsAndRowsLostToOtherInstances() {
+        this.metrics.claimed(100, 0);
+        this.metrics.claimed(97, 3);
+
+        assertThat(this.registry.get("outbox.claims.rows").tag("result", "claimed").counter().count()).isEqualTo(197.0);
+        assertThat(this.registry.get("outbox.claims.rows").tag("result", "lost").counter().count()).isEqualTo(3.0);
+    }
+
+    @Test
     void countersOfDifferentTypesAreSeparate() {
         this.metrics.sent("a");
         this.metrics.sent("b");

@@ -1,0 +1,75 @@
+package dev.outbox.benchmark;
+
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+
+import dev.outbox.spi.MessageSender;
+import dev.outbox.spi.OutgoingMessage;
+
+/**
+ * A broker that acknowledges every message at once, so that what is measured is the outbox and the
+ * database. Counts every delivery and every second delivery of a message.
+ */
+final class AckingSender implements MessageSender {
+
+    private final LongAdder deliveries = new LongAdder();
+
+    private final LongAdder duplicates = new LongAdder();
+
+    private final Set<Long> delivered = ConcurrentHashMap.newKeySet();
+
+    private final Consumer<OutgoingMessage> observer;
+
+    private final boolean trackDuplicates;
+
+    private AckingSender(Consumer<OutgoingMessage> observer, boolean trackDuplicates) {
+        this.observer = observer;
+        this.trackDuplicates = trackDuplicates;
+    }
+
+    /**
+     * @return a sender that remembers each message id, to count duplicates
+     */
+    static AckingSender tracking() {
+        return new AckingSender(message -> {
+        }, true);
+    }
+
+    /**
+     * @param observer told about each message as it is sent
+     * @return a sender that tells an observer about each message
+     */
+    static AckingSender observing(Consumer<OutgoingMessage> observer) {
+        return new AckingSender(observer, true);
+    }
+
+    /**
+     * @return a sender that only counts, for backlogs too large to remember every id
+     */
+    static AckingSender counting() {
+        return new AckingSender(message -> {
+        }, false);
+    }
+
+    @Override
+    public CompletionStage<String> send(OutgoingMessage message) {
+        this.observer.accept(message);
+        this.deliveries.increment();
+        if (this.trackDuplicates && !this.delivered.add(message.id())) {
+            this.duplicates.increment();
+        }
+        return CompletableFuture.completedFuture("ack-" + message.id());
+    }
+
+    long deliveries() {
+        return this.deliveries.sum();
+    }
+
+    long duplicates() {
+        return this.duplicates.sum();
+    }
+}

@@ -1,0 +1,230 @@
+package dev.outbox.benchmark;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
+
+import javax.sql.DataSource;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.outbox.jdbc.DatabaseDialect;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
+
+/**
+ * The database under test: connection pools, the benchmark's tables, and bulk loads that prepare a
+ * phase without going through the code being measured.
+ */
+final class BenchmarkDatabase implements AutoCloseable {
+
+    /** The outbox table the library writes. */
+    static final String OUTBOX_TABLE = "bench_outbox";
+
+    /** The same table shape, written with plain INSERTs by the baselines. */
+    static final String PLAIN_TABLE = "bench_plain";
+
+    /** The business table each write transaction inserts into. */
+    static final String ORDER_TABLE = "bench_order";
+
+    private static final int ROWS_PER_INSERT = 500;
+
+    private static final int ROWS_PER_LOAD_TRANSACTION = 10_000;
+
+    private final DataSource driver;
+
+    private final HikariDataSource adminPool;
+
+    private final JdbcTemplate admin;
+
+    private final DatabaseDialect dialect;
+
+    BenchmarkDatabase(BenchmarkOptions options) {
+        this.driver = options.user().isEmpty() ? new DriverManagerDataSource(options.url())
+                : new DriverManagerDataSource(options.url(), options.user(), options.password());
+        this.adminPool = pool("bench-admin", 2, new StatementCounter());
+        this.admin = new JdbcTemplate(this.adminPool);
+        this.dialect = DatabaseDialect.detect(this.adminPool);
+    }
+
+    DatabaseDialect dialect() {
+        return this.dialect;
+    }
+
+    /**
+     * @return "MariaDB 10.11.6" and the like
+     */
+    String productVersion() {
+        return Objects.requireNonNull(this.admin.execute((Connection connection) -> connection.getMetaData()
+                .getDatabaseProductName() + " " + connection.getMetaData().getDatabaseProductVersion()));
+    }
+
+    /**
+     * @param name the pool's name, for its threads
+     * @param size its most connections
+     * @param counter counts what its connections execute
+     * @return a pool over the database, as an application would configure one
+     */
+    HikariDataSource pool(String name, int size, StatementCounter counter) {
+        HikariConfig config = new HikariConfig();
+        config.setPoolName(name);
+        config.setDataSource(new CountingDataSource(this.driver, counter));
+        config.setMaximumPoolSize(size);
+        config.setMinimumIdle(size);
+        return new HikariDataSource(config);
+    }
+
+    /**
+     * Drops and creates the benchmark's tables: the outbox and plain tables from the outbox's own
+     * migration script, so both have exactly the shipped shape and indexes.
+     */
+    void recreateTables() {
+        for (String table : List.of(OUTBOX_TABLE, PLAIN_TABLE, ORDER_TABLE)) {
+            this.admin.execute("DROP TABLE IF EXISTS " + table);
+        }
+        String script = outboxMigration();
+        for (String table : List.of(OUTBOX_TABLE, PLAIN_TABLE)) {
+            for (String statement : statements(script.replace("${outbox_table}", table))) {
+                this.admin.execute(statement);
+            }
+        }
+        this.admin.execute("CREATE TABLE " + ORDER_TABLE + " (" + identityColumn() + ", customer VARCHAR(64) NOT NULL, "
+                + "amount DECIMAL(12, 2) NOT NULL, created_at TIMESTAMP NOT NULL)");
+    }
+
+    boolean supportsSkipLocked() {
+        return this.dialect.supportsSkipLocked(this.adminPool);
+    }
+
+    void truncate(String table) {
+        this.admin.execute("TRUNCATE TABLE " + table);
+    }
+
+    /**
+     * Loads due PENDING rows, as a backlog the dispatcher finds by claiming.
+     */
+    void loadDue(String table, int rows, String keyPrefix) {
+        Instant now = Instant.now();
+        load(table, rows, keyPrefix, "PENDING", now.minusSeconds(60), now.minusSeconds(60));
+    }
+
+    /**
+     * Loads SENT rows saved a week ago, as a table that has been in use for a while.
+     */
+    void loadSent(String table, int rows, String keyPrefix) {
+        Instant weekAgo = Instant.now().minus(Duration.ofDays(7));
+        load(table, rows, keyPrefix, "SENT", weekAgo, weekAgo);
+    }
+
+    /** Refreshes the planner's statistics, as the database's own background analysis would. */
+    void analyze(String table) {
+        this.admin.execute((this.dialect == DatabaseDialect.POSTGRESQL ? "ANALYZE " : "ANALYZE TABLE ") + table);
+    }
+
+    long count(String table, String state) {
+        return Objects.requireNonNull(this.admin.queryForObject("SELECT COUNT(*) FROM " + table + " WHERE state = ?",
+                Long.class, state));
+    }
+
+    long countAll(String table) {
+        return Objects.requireNonNull(this.admin.queryForObject("SELECT COUNT(*) FROM " + table, Long.class));
+    }
+
+    /**
+     * @return the server's count of statements received from all clients (MariaDB and MySQL), which
+     * also counts what a driver sends on its own
+     */
+    OptionalLong serverStatements() {
+        if (this.dialect != DatabaseDialect.MYSQL) {
+            return OptionalLong.empty();
+        }
+        return this.admin.query("SHOW GLOBAL STATUS LIKE 'Questions'",
+                rs -> rs.next() ? OptionalLong.of(rs.getLong(2)) : OptionalLong.empty());
+    }
+
+    private void load(String table, int rows, String keyPrefix, String state, Instant createdAt, Instant nextRetryAt) {
+        LocalDateTime created = LocalDateTime.ofInstant(createdAt, ZoneOffset.UTC);
+        LocalDateTime due = LocalDateTime.ofInstant(nextRetryAt, ZoneOffset.UTC);
+        String single = "(?, ?, ?, '" + Payloads.TYPE + "', '" + Payloads.TOPIC + "', ?, '" + state + "', 0, ?, 0)";
+        this.admin.execute((Connection connection) -> {
+            boolean autoCommit = connection.getAutoCommit();
+            connection.setAutoCommit(false);
+            try {
+                for (int start = 0; start < rows; start += ROWS_PER_INSERT) {
+                    int count = Math.min(ROWS_PER_INSERT, rows - start);
+                    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table
+                            + " (gmt_create, gmt_modified, message_key, message_type, topic, message_body, state, "
+                            + "retry_count, next_retry_at, lock_version) VALUES "
+                            + String.join(", ", Collections.nCopies(count, single)))) {
+                        bindRows(insert, start, count, keyPrefix, created, due);
+                        insert.executeUpdate();
+                    }
+                    if ((start + count) % ROWS_PER_LOAD_TRANSACTION == 0 || start + count == rows) {
+                        connection.commit();
+                    }
+                }
+            }
+            finally {
+                connection.setAutoCommit(autoCommit);
+            }
+            return null;
+        });
+    }
+
+    private static void bindRows(PreparedStatement insert, int start, int count, String keyPrefix,
+            LocalDateTime created, LocalDateTime due) throws SQLException {
+        int index = 1;
+        Instant createdInstant = created.toInstant(ZoneOffset.UTC);
+        for (int n = start; n < start + count; n++) {
+            insert.setObject(index++, created);
+            insert.setObject(index++, created);
+            insert.setString(index++, Payloads.key(keyPrefix, n));
+            insert.setString(index++, Payloads.orderCreated(n, createdInstant));
+            insert.setObject(index++, due);
+        }
+    }
+
+    private String identityColumn() {
+        return switch (this.dialect) {
+            case MYSQL -> "id BIGINT AUTO_INCREMENT PRIMARY KEY";
+            case POSTGRESQL, H2 -> "id BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY";
+        };
+    }
+
+    private String outboxMigration() {
+        String location = this.dialect.schemaLocation().substring("classpath:".length());
+        try (InputStream in = BenchmarkDatabase.class.getClassLoader()
+                .getResourceAsStream(location + "/V1__create_local_message.sql")) {
+            if (in == null) {
+                throw new IllegalStateException("the outbox migration is not on the class path under " + location);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        catch (IOException ex) {
+            throw new IllegalStateException("could not read the outbox migration", ex);
+        }
+    }
+
+    private static List<String> statements(String script) {
+        String withoutComments = script.lines().filter(line -> !line.strip().startsWith("--"))
+                .reduce("", (text, line) -> text + line + "\n");
+        return Arrays.stream(withoutComments.split(";")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+    }
+
+    @Override
+    public void close() {
+        this.adminPool.close();
+    }
+}

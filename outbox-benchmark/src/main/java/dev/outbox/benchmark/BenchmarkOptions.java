@@ -1,0 +1,131 @@
+package dev.outbox.benchmark;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The benchmark's command line: {@code --name=value} pairs, each with the issue's figure as default.
+ *
+ * @param url the JDBC URL of a database the benchmark may fill and drop its {@code bench_*} tables in
+ * @param user the database user, or empty to take it from the URL
+ * @param password the password, from the environment variable {@value #PASSWORD_VARIABLE}, or empty
+ * @param phases which phases to run: W, D, L, S, I
+ * @param writers writer threads of the write phase
+ * @param transactions transactions of the write phase, per variant
+ * @param drainMessages due messages each drain starts with
+ * @param instanceCounts the instance counts the drain phase runs with
+ * @param rate transactions per second of the latency phase
+ * @param latencySeconds how long the latency phase measures
+ * @param oldRows SENT rows in the table for the scale phase
+ * @param backlog due messages the scale phase drains in a JVM of small heap
+ * @param backlogHeap that JVM's {@code -Xmx}
+ * @param idleSeconds how long the idle phase listens
+ * @param timeout how long any one measurement may take before the run fails
+ */
+record BenchmarkOptions(String url, String user, String password, Set<String> phases, int writers,
+        int transactions, int drainMessages, List<Integer> instanceCounts, int rate, int latencySeconds, int oldRows,
+        int backlog, String backlogHeap, int idleSeconds, Duration timeout) {
+
+    /** Where the password comes from, so that it shows neither in the command line nor in ps. */
+    static final String PASSWORD_VARIABLE = "OUTBOX_BENCHMARK_PASSWORD";
+
+    static final String USAGE = """
+            Usage: java -jar outbox-benchmark/target/outbox-benchmark.jar --url=JDBC_URL [options]
+              --url=...             a database the benchmark owns: it drops and creates bench_* tables
+              --user=...            unless the URL names the user; the password is read from the
+                                    environment variable OUTBOX_BENCHMARK_PASSWORD
+              --phases=W,D,L,S,I    write, drain, latency, scale, idle (default: all)
+              --writers=8 --transactions=20000
+              --drain=20000 --instances=1,2,4
+              --rate=200 --seconds=20
+              --old-rows=1000000 --backlog=1000000 --backlog-heap=256m
+              --idle-seconds=40 --timeout=600""";
+
+    /**
+     * @param arguments the command line
+     * @param password the password, or null for none
+     * @return the options
+     * @throws IllegalArgumentException for an unknown or malformed option, or without --url
+     */
+    static BenchmarkOptions parse(String password, String... arguments) {
+        Map<String, String> values = new HashMap<>();
+        for (String argument : arguments) {
+            int equals = argument.indexOf('=');
+            if (!argument.startsWith("--") || equals < 0) {
+                throw new IllegalArgumentException("expected --name=value, got '" + argument + "'");
+            }
+            values.put(argument.substring(2, equals), argument.substring(equals + 1));
+        }
+        Options options = new Options(values);
+        BenchmarkOptions parsed = new BenchmarkOptions(options.required("url"), options.text("user", ""),
+                (password != null) ? password : "",
+                new LinkedHashSet<>(options.list("phases", "W,D,L,S,I").stream()
+                        .map(phase -> phase.toUpperCase(Locale.ROOT)).toList()),
+                options.positive("writers", 8), options.positive("transactions", 20_000),
+                options.positive("drain", 20_000),
+                options.list("instances", "1,2,4").stream().map(Integer::valueOf).toList(),
+                options.positive("rate", 200), options.positive("seconds", 20), options.positive("old-rows", 1_000_000),
+                options.positive("backlog", 1_000_000), options.text("backlog-heap", "256m"),
+                options.positive("idle-seconds", 40), Duration.ofSeconds(options.positive("timeout", 600)));
+        options.rejectUnknown();
+        return parsed;
+    }
+
+    /** Reads options and remembers which were read, so that a misspelt one is an error. */
+    private static final class Options {
+
+        private final Map<String, String> values;
+
+        private final Set<String> read = new LinkedHashSet<>();
+
+        Options(Map<String, String> values) {
+            this.values = values;
+        }
+
+        String required(String name) {
+            String value = text(name, null);
+            if (value == null || value.isBlank()) {
+                throw new IllegalArgumentException("--" + name + " is required");
+            }
+            return value;
+        }
+
+        String text(String name, String fallback) {
+            this.read.add(name);
+            return this.values.getOrDefault(name, fallback);
+        }
+
+        int positive(String name, int fallback) {
+            String value = text(name, Integer.toString(fallback));
+            try {
+                int parsed = Integer.parseInt(value.replace("_", ""));
+                if (parsed > 0) {
+                    return parsed;
+                }
+            }
+            catch (NumberFormatException ex) {
+                // reported below
+            }
+            throw new IllegalArgumentException("--" + name + " must be a positive whole number, got '" + value + "'");
+        }
+
+        List<String> list(String name, String fallback) {
+            return Arrays.stream(text(name, fallback).split(",")).map(String::strip).filter(s -> !s.isEmpty())
+                    .toList();
+        }
+
+        void rejectUnknown() {
+            Set<String> unknown = new LinkedHashSet<>(this.values.keySet());
+            unknown.removeAll(this.read);
+            if (!unknown.isEmpty()) {
+                throw new IllegalArgumentException("unknown option(s) " + unknown);
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.outbox.benchmark;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.outbox.dispatch.ClaimStrategy;
+
+/**
+ * D: how fast a backlog of due messages drains, with 1, 2 and 4 instances and each claim
+ * strategy, against the plain-JDBC drain on the same table.
+ */
+final class DrainPhase {
+
+    private final BenchmarkDatabase database;
+
+    private final BenchmarkOptions options;
+
+    DrainPhase(BenchmarkDatabase database, BenchmarkOptions options) {
+        this.database = database;
+        this.options = options;
+    }
+
+    PhaseReport run() throws SQLException {
+        int messages = this.options.drainMessages();
+        PhaseReport report = new PhaseReport("D", "Drain " + messages + " due messages");
+        loadBacklog("baseline");
+        AckingSender baselineSender = AckingSender.tracking();
+        LibraryDrain.Result baseline = new PlainDrain(this.database).run(messages, baselineSender);
+        report.add(measurement("plain JDBC, 1 instance", baseline, baseline, baselineSender)
+                .summary(String.format("%.0f msg/s, %.2f statements/msg", baseline.messagesPerSecond(),
+                        baseline.statementsPerMessage())));
+        LibraryDrain drain = new LibraryDrain(this.database, this.options.timeout());
+        Map<ClaimStrategy, Map<Integer, LibraryDrain.Result>> results = new EnumMap<>(ClaimStrategy.class);
+        for (ClaimStrategy strategy : strategies()) {
+            for (int instances : this.options.instanceCounts()) {
+                loadBacklog(strategy + "-" + instances);
+                AckingSender sender = AckingSender.tracking();
+                LibraryDrain.Result result = drain.run(instances, strategy, messages, sender);
+                results.computeIfAbsent(strategy, s -> new TreeMap<>()).put(instances, result);
+                report.add(measurement(name(strategy) + ", " + instances + " instance" + (instances > 1 ? "s" : ""),
+                        result, baseline, sender)
+                        .put("duplicates", sender.duplicates())
+                        .summary(String.format("%.0f msg/s (%.2fx), %d duplicates, %.1f%% wasted claims, "
+                                + "%.2f statements/msg", result.messagesPerSecond(),
+                                result.messagesPerSecond() / baseline.messagesPerSecond(), sender.duplicates(),
+                                100 * result.claims().wastedShare(), result.statementsPerMessage())));
+            }
+        }
+        addTargets(report, baseline, results);
+        return report;
+    }
+
+    private void addTargets(PhaseReport report, LibraryDrain.Result baseline,
+            Map<ClaimStrategy, Map<Integer, LibraryDrain.Result>> results) {
+        results.forEach((strategy, byInstances) -> {
+            LibraryDrain.Result one = byInstances.get(1);
+            LibraryDrain.Result most = byInstances.get(byInstances.keySet().stream().max(Integer::compare).orElseThrow());
+            if (one != null) {
+                double ratio = one.messagesPerSecond() / baseline.messagesPerSecond();
+                report.target("D " + name(strategy) + ": 1 instance / plain drain", ">= 0.70",
+                        String.format("%.2f", ratio), ratio >= 0.7);
+                double scaling = most.messagesPerSecond() / one.messagesPerSecond();
+                report.target("D " + name(strategy) + ": most instances / 1 instance", ">= 1.00",
+                        String.format("%.2f", scaling), scaling >= 1.0);
+            }
+            double worstWaste = byInstances.values().stream().mapToDouble(r -> r.claims().wastedShare()).max()
+                    .orElse(0);
+            report.target("D " + name(strategy) + ": wasted claims", "< 5%",
+                    String.format("%.1f%%", 100 * worstWaste), worstWaste < 0.05);
+        });
+        long duplicates = report.measurements().stream()
+                .mapToLong(m -> ((Number) m.figures().getOrDefault("duplicates", 0L)).longValue()).sum();
+        report.target("D: duplicate deliveries", "0", Long.toString(duplicates), duplicates == 0);
+    }
+
+    private List<ClaimStrategy> strategies() {
+        List<ClaimStrategy> strategies = new ArrayList<>();
+        if (this.database.supportsSkipLocked()) {
+            strategies.add(ClaimStrategy.SKIP_LOCKED);
+        }
+        strategies.add(ClaimStrategy.OPTIMISTIC);
+        return strategies;
+    }
+
+    private void loadBacklog(String keyPrefix) {
+        this.database.truncate(BenchmarkDatabase.OUTBOX_TABLE);
+        this.database.loadDue(BenchmarkDatabase.OUTBOX_TABLE, this.options.drainMessages(), keyPrefix);
+        this.database.analyze(BenchmarkDatabase.OUTBOX_TABLE);
+    }
+
+    static String name(ClaimStrategy strategy) {
+        return (strategy == ClaimStrategy.SKIP_LOCKED) ? "skip-locked" : "optimistic";
+    }
+
+    static Measurement measurement(String name, LibraryDrain.Result result, LibraryDrain.Result baseline,
+            AckingSender sender) {
+        return new Measurement(name).put("messages", result.messages())
+                .put("seconds", result.elapsedNanos() / 1e9)
+                .put("messagesPerSecond", result.messagesPerSecond())
+                .put("ratioToBaseline", result.messagesPerSecond() / baseline.messagesPerSecond())
+                .put("deliveries", sender.deliveries())
+                .put("claims", result.claims().claims())
+                .put("rowsLostToOtherInstances", result.claims().lostRows())
+                .put("wastedClaimShare", result.claims().wastedShare())
+                .put("statementsPerMessage", result.statementsPerMessage())
+                .put("roundTripsPerMessage", result.roundTripsPerMessage())
+                .put("statementMicrosPerMessage", result.statements().statementNanos() / 1e3 / result.messages())
+                .put("commitMicrosPerMessage", result.statements().transactionEndNanos() / 1e3 / result.messages());
+    }
+}

@@ -1,0 +1,78 @@
+package dev.outbox.benchmark;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.outbox.dispatch.ClaimStrategy;
+
+/**
+ * Drains a loaded backlog with one or more library instances, each with its own dispatcher and
+ * connection pool, and measures until every message is SENT in the database.
+ */
+final class LibraryDrain {
+
+    private static final int POOL_SIZE = 2;
+
+    private final BenchmarkDatabase database;
+
+    private final Duration timeout;
+
+    LibraryDrain(BenchmarkDatabase database, Duration timeout) {
+        this.database = database;
+        this.timeout = timeout;
+    }
+
+    /**
+     * @param instanceCount how many instances drain at once
+     * @param strategy how they claim
+     * @param expected how many due messages the table holds
+     * @param sender the broker they send to
+     * @return what the drain took
+     */
+    Result run(int instanceCount, ClaimStrategy strategy, long expected, AckingSender sender) {
+        ClaimTally claims = new ClaimTally();
+        List<OutboxInstance> instances = new ArrayList<>();
+        try {
+            for (int i = 1; i <= instanceCount; i++) {
+                instances.add(new OutboxInstance(this.database, "drain-" + i, POOL_SIZE, strategy, sender, claims,
+                        OutboxInstance.CommitNotification.HANDOFF));
+            }
+            long started = System.nanoTime();
+            instances.forEach(OutboxInstance::start);
+            Waiting.until(() -> sender.deliveries() >= expected, this.timeout,
+                    () -> "the dispatchers sent " + sender.deliveries() + " of " + expected + " messages");
+            Waiting.until(() -> this.database.count(BenchmarkDatabase.OUTBOX_TABLE, "SENT") >= expected, this.timeout,
+                    () -> "all messages were sent but not all are SENT in the database");
+            long elapsed = System.nanoTime() - started;
+            instances.forEach(OutboxInstance::stop);
+            StatementCounter.Snapshot statements = instances.stream().map(instance -> instance.counter().snapshot())
+                    .reduce(StatementCounter.Snapshot.ZERO, StatementCounter.Snapshot::plus);
+            return new Result(expected, elapsed, claims, statements);
+        }
+        finally {
+            instances.forEach(OutboxInstance::close);
+        }
+    }
+
+    /**
+     * @param messages how many messages were drained
+     * @param elapsedNanos from start until all were SENT
+     * @param claims the claims the dispatchers made
+     * @param statements what the dispatchers executed
+     */
+    record Result(long messages, long elapsedNanos, ClaimTally claims, StatementCounter.Snapshot statements) {
+
+        double messagesPerSecond() {
+            return this.messages * 1e9 / this.elapsedNanos;
+        }
+
+        double statementsPerMessage() {
+            return (double) this.statements.statementsWithCommits() / this.messages;
+        }
+
+        double roundTripsPerMessage() {
+            return (double) this.statements.roundTrips() / this.messages;
+        }
+    }
+}

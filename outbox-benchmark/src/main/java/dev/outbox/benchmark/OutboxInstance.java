@@ -1,0 +1,108 @@
+package dev.outbox.benchmark;
+
+import com.zaxxer.hikari.HikariDataSource;
+import dev.outbox.OutboxTemplate;
+import dev.outbox.dispatch.ClaimStrategy;
+import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.dispatch.MessageHandoff;
+import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.jdbc.TableName;
+import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.spi.MessageSender;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * One application instance as the starter would wire it: its own connection pool, template and
+ * dispatcher, all with default settings except the claim strategy.
+ */
+final class OutboxInstance implements AutoCloseable {
+
+    private final HikariDataSource pool;
+
+    private final StatementCounter counter = new StatementCounter();
+
+    private final Dispatcher dispatcher;
+
+    private final OutboxTemplate template;
+
+    private final TransactionTemplate transactions;
+
+    /**
+     * @param database the database under test
+     * @param name the instance's name
+     * @param poolSize its pool's connections
+     * @param strategy how its dispatcher claims
+     * @param sender where its dispatcher sends
+     * @param metrics what its dispatcher reports
+     * @param notification how the template tells the dispatcher about commits
+     */
+    OutboxInstance(BenchmarkDatabase database, String name, int poolSize, ClaimStrategy strategy, MessageSender sender,
+            OutboxMetrics metrics, CommitNotification notification) {
+        this.pool = database.pool(name, poolSize, this.counter);
+        OutboxRepository repository = new OutboxRepository(this.pool, database.dialect(),
+                new TableName(BenchmarkDatabase.OUTBOX_TABLE));
+        this.dispatcher = Dispatcher.builder(repository, MessageRoutes.to(sender))
+                .settings(DispatcherSettings.builder().claimStrategy(strategy).build())
+                .metrics(metrics)
+                .build();
+        this.template = OutboxTemplate.builder(repository).handoff(notification.handoffFor(this.dispatcher)).build();
+        this.transactions = new TransactionTemplate(new DataSourceTransactionManager(this.pool));
+    }
+
+    OutboxTemplate template() {
+        return this.template;
+    }
+
+    TransactionTemplate transactions() {
+        return this.transactions;
+    }
+
+    HikariDataSource pool() {
+        return this.pool;
+    }
+
+    StatementCounter counter() {
+        return this.counter;
+    }
+
+    void start() {
+        this.dispatcher.start();
+    }
+
+    void stop() {
+        this.dispatcher.stop();
+    }
+
+    @Override
+    public void close() {
+        this.dispatcher.stop();
+        this.pool.close();
+    }
+
+    /**
+     * How a commit reaches the dispatcher.
+     */
+    enum CommitNotification {
+
+        /** The library's way: committed messages are handed to the dispatcher, leased, ready to send. */
+        HANDOFF {
+            @Override
+            MessageHandoff handoffFor(Dispatcher dispatcher) {
+                return dispatcher;
+            }
+        },
+
+        /** The usual alternative: a commit only wakes the dispatcher, which then claims from the table. */
+        WAKEUP {
+            @Override
+            MessageHandoff handoffFor(Dispatcher dispatcher) {
+                return new WakeUpOnly(dispatcher);
+            }
+        };
+
+        abstract MessageHandoff handoffFor(Dispatcher dispatcher);
+    }
+}

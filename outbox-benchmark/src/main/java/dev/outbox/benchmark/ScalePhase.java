@@ -1,0 +1,113 @@
+package dev.outbox.benchmark;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import dev.outbox.dispatch.ClaimStrategy;
+import dev.outbox.dispatch.DispatcherSettings;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Scale: the drain rate with a million old SENT rows in the table against an empty table, and a
+ * million-message backlog drained by a dispatcher whose JVM has a small heap.
+ */
+final class ScalePhase {
+
+    private final BenchmarkDatabase database;
+
+    private final BenchmarkOptions options;
+
+    private final ClaimStrategy strategy;
+
+    ScalePhase(BenchmarkDatabase database, BenchmarkOptions options) {
+        this.database = database;
+        this.options = options;
+        this.strategy = DispatcherSettings.DEFAULT_CLAIM_STRATEGY;
+    }
+
+    PhaseReport run() throws IOException, InterruptedException {
+        PhaseReport report = new PhaseReport("S", "Drain with " + this.options.oldRows() + " old SENT rows; drain a "
+                + this.options.backlog() + "-message backlog at -Xmx" + this.options.backlogHeap());
+        LibraryDrain drain = new LibraryDrain(this.database, this.options.timeout());
+        int messages = this.options.drainMessages();
+
+        loadTable(0, messages);
+        LibraryDrain.Result empty = drain.run(1, this.strategy, messages, AckingSender.tracking());
+        report.add(new Measurement("empty table").put("messagesPerSecond", empty.messagesPerSecond())
+                .summary(String.format("%.0f msg/s", empty.messagesPerSecond())));
+
+        loadTable(this.options.oldRows(), messages);
+        LibraryDrain.Result old = drain.run(1, this.strategy, messages, AckingSender.tracking());
+        double ratio = old.messagesPerSecond() / empty.messagesPerSecond();
+        report.add(new Measurement(this.options.oldRows() + " old SENT rows")
+                .put("messagesPerSecond", old.messagesPerSecond()).put("ratioToEmptyTable", ratio)
+                .put("statementsPerMessage", old.statementsPerMessage())
+                .summary(String.format("%.0f msg/s (%.2fx the empty table)", old.messagesPerSecond(), ratio)));
+        report.target("S: drain with old rows / empty table", ">= 0.90", String.format("%.2f", ratio), ratio >= 0.9);
+
+        loadTable(0, this.options.backlog());
+        Map<String, Object> backlog = drainInSmallJvm();
+        long left = this.database.count(BenchmarkDatabase.OUTBOX_TABLE, "PENDING");
+        long sent = this.database.count(BenchmarkDatabase.OUTBOX_TABLE, "SENT");
+        Measurement measurement = new Measurement(this.options.backlog() + " backlog at -Xmx" + this.options.backlogHeap());
+        backlog.forEach(measurement::put);
+        measurement.put("sentInDatabase", sent).put("pendingInDatabase", left);
+        report.add(measurement.summary(String.format("%s msg/s, %s s, peak heap %s MB of %s MB, %d SENT, %d PENDING",
+                backlog.get("messagesPerSecond"), backlog.get("seconds"), backlog.get("peakHeapUsedMegabytes"),
+                backlog.get("maxHeapMegabytes"), sent, left)));
+        report.target("S: backlog drained at -Xmx" + this.options.backlogHeap(), "all SENT",
+                sent + " SENT, " + left + " PENDING", sent == this.options.backlog() && left == 0);
+        return report;
+    }
+
+    private void loadTable(int oldRows, int dueMessages) {
+        this.database.truncate(BenchmarkDatabase.OUTBOX_TABLE);
+        if (oldRows > 0) {
+            this.database.loadSent(BenchmarkDatabase.OUTBOX_TABLE, oldRows, "old");
+        }
+        this.database.loadDue(BenchmarkDatabase.OUTBOX_TABLE, dueMessages, "due");
+        this.database.analyze(BenchmarkDatabase.OUTBOX_TABLE);
+    }
+
+    private Map<String, Object> drainInSmallJvm() throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-Xmx" + this.options.backlogHeap());
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(BacklogDrain.class.getName());
+        command.add(this.strategy.name());
+        command.add(Integer.toString(this.options.backlog()));
+        command.add("--url=" + this.options.url());
+        command.add("--user=" + this.options.user());
+        command.add("--timeout=" + this.options.timeout().toSeconds());
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
+        builder.environment().put(BenchmarkOptions.PASSWORD_VARIABLE, this.options.password());
+        Process process = builder.start();
+        String lastLine = null;
+        try (BufferedReader output = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = output.readLine(); line != null; line = output.readLine()) {
+                lastLine = line;
+            }
+        }
+        if (!process.waitFor(this.options.timeout().toSeconds(), TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("the backlog drain did not finish within " + this.options.timeout());
+        }
+        if (process.exitValue() != 0 || lastLine == null || !lastLine.startsWith("{")) {
+            throw new IllegalStateException("the backlog drain failed with exit code " + process.exitValue()
+                    + (lastLine != null ? ": " + lastLine : ""));
+        }
+        return JsonMapper.builder().build().readValue(lastLine, new TypeReference<Map<String, Object>>() {
+        });
+    }
+}

@@ -1,0 +1,105 @@
+package dev.outbox.benchmark;
+
+import java.util.function.LongConsumer;
+
+import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.metrics.OutboxMetrics;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * W: what saving a message adds to a business transaction. Each transaction inserts one business
+ * row and one message, on 8 threads, under the database's default isolation; the baseline inserts
+ * the message with a plain INSERT into a table of the same shape. The variants alternate in two
+ * rounds so that neither profits from running second.
+ */
+final class WritePhase {
+
+    private static final int ROUNDS = 2;
+
+    private final BenchmarkDatabase database;
+
+    private final BenchmarkOptions options;
+
+    WritePhase(BenchmarkDatabase database, BenchmarkOptions options) {
+        this.database = database;
+        this.options = options;
+    }
+
+    PhaseReport run() {
+        PhaseReport report = new PhaseReport("W", this.options.writers() + " writers, "
+                + this.options.transactions() + " transactions of one business row and one message");
+        this.database.truncate(BenchmarkDatabase.ORDER_TABLE);
+        this.database.truncate(BenchmarkDatabase.PLAIN_TABLE);
+        this.database.truncate(BenchmarkDatabase.OUTBOX_TABLE);
+        AckingSender sender = AckingSender.tracking();
+        try (OutboxInstance instance = new OutboxInstance(this.database, "writers", this.options.writers() + 2,
+                DispatcherSettings.DEFAULT_CLAIM_STRATEGY, sender, OutboxMetrics.NONE,
+                OutboxInstance.CommitNotification.HANDOFF)) {
+            WriteLoad load = new WriteLoad(this.options.writers(), this.options.timeout());
+            int warmUp = Math.max(1, this.options.transactions() / 10);
+            load.run(warmUp, plain(instance, "warm-plain"));
+            load.run(warmUp, withOutbox(instance, "warm-outbox"));
+            int perRound = this.options.transactions() / ROUNDS;
+            WriteLoad.Result baseline = null;
+            WriteLoad.Result outbox = null;
+            for (int round = 1; round <= ROUNDS; round++) {
+                WriteLoad.Result plainRound = load.run(perRound, plain(instance, "plain-" + round));
+                WriteLoad.Result outboxRound = load.run(perRound, withOutbox(instance, "outbox-" + round));
+                baseline = (baseline == null) ? plainRound : baseline.plus(plainRound);
+                outbox = (outbox == null) ? outboxRound : outbox.plus(outboxRound);
+            }
+            long rows = this.database.countAll(BenchmarkDatabase.OUTBOX_TABLE) - warmUp;
+            double ratio = outbox.perSecond() / baseline.perSecond();
+            report.add(measurement("baseline", baseline, baseline)
+                    .summary(String.format("%.0f tx/s, %d failed", baseline.perSecond(), baseline.failed())));
+            report.add(measurement("outbox", outbox, baseline).put("messagesSaved", rows)
+                    .summary(String.format("%.0f tx/s (%.2fx), %d failed, %d messages saved", outbox.perSecond(), ratio,
+                            outbox.failed(), rows)));
+
+            // Only this variant's messages are to be sent, not the ones saved while no dispatcher ran.
+            this.database.truncate(BenchmarkDatabase.OUTBOX_TABLE);
+            instance.start();
+            WriteLoad.Result dispatching = load.run(perRound, withOutbox(instance, "dispatching"));
+            Waiting.until(() -> sender.deliveries() >= perRound, this.options.timeout(),
+                    () -> "the dispatcher sent " + sender.deliveries() + " of " + perRound + " messages");
+            double dispatchingRatio = dispatching.perSecond() / baseline.perSecond();
+            report.add(measurement("outbox, dispatcher sending", dispatching, baseline)
+                    .put("duplicates", sender.duplicates())
+                    .summary(String.format("%.0f tx/s (%.2fx), %d failed, all %d sent", dispatching.perSecond(),
+                            dispatchingRatio, dispatching.failed(), perRound)));
+
+            report.target("W: outbox / baseline transactions per second", ">= 0.90",
+                    String.format("%.2f", ratio), ratio >= 0.9);
+            report.target("W: failed business transactions", "0",
+                    Long.toString(outbox.failed() + dispatching.failed()), outbox.failed() + dispatching.failed() == 0);
+        }
+        return report;
+    }
+
+    private static Measurement measurement(String name, WriteLoad.Result result, WriteLoad.Result baseline) {
+        return new Measurement(name).put("transactions", result.transactions())
+                .put("transactionsPerSecond", result.perSecond())
+                .put("ratioToBaseline", result.perSecond() / baseline.perSecond())
+                .put("failed", result.failed())
+                .put("failures", result.failures());
+    }
+
+    private static LongConsumer plain(OutboxInstance instance, String keyPrefix) {
+        BusinessWrites writes = new BusinessWrites(new JdbcTemplate(instance.pool()));
+        TransactionTemplate transactions = instance.transactions();
+        return n -> transactions.executeWithoutResult(status -> {
+            writes.insertOrder(n);
+            writes.insertPlainMessage(Payloads.key(keyPrefix, n), BusinessWrites.body(n));
+        });
+    }
+
+    private static LongConsumer withOutbox(OutboxInstance instance, String keyPrefix) {
+        BusinessWrites writes = new BusinessWrites(new JdbcTemplate(instance.pool()));
+        TransactionTemplate transactions = instance.transactions();
+        return n -> transactions.executeWithoutResult(status -> {
+            writes.insertOrder(n);
+            instance.template().save(Payloads.TYPE, Payloads.key(keyPrefix, n), Payloads.TOPIC, BusinessWrites.body(n));
+        });
+    }
+}

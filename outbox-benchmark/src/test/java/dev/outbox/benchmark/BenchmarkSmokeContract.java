@@ -1,0 +1,69 @@
+package dev.outbox.benchmark;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Runs every phase of the benchmark at a tiny size: it must finish, print a JSON line per phase and
+ * the tables, deliver every message exactly once, and lose no business transaction. Speed is the
+ * benchmark's to measure, not the tests'.
+ */
+abstract class BenchmarkSmokeContract {
+
+    abstract String url();
+
+    abstract String user();
+
+    abstract String password();
+
+    @Test
+    void everyPhaseRunsAndReportsCorrectDeliveries() throws Exception {
+        BenchmarkOptions options = BenchmarkOptions.parse(password(), "--url=" + url(), "--user=" + user(),
+                "--writers=4", "--transactions=200", "--drain=300", "--instances=1,2", "--rate=100", "--seconds=1",
+                "--old-rows=1000", "--backlog=1000", "--backlog-heap=64m", "--idle-seconds=2", "--timeout=60");
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        List<PhaseReport> reports = new Benchmark(options, new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
+
+        assertThat(reports).extracting(PhaseReport::phase).containsExactly("W", "D", "L", "S", "I");
+        List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
+        JsonMapper json = JsonMapper.builder().build();
+        List<Map<String, Object>> phases = lines.stream().filter(line -> line.startsWith("{"))
+                .map(line -> json.readValue(line, new TypeReference<Map<String, Object>>() {
+                })).toList();
+        assertThat(phases).extracting(phase -> phase.get("phase")).containsExactly("W", "D", "L", "S", "I");
+        assertThat(lines).contains("| Phase | Case | Result |", "| Target | Required | Measured | Met |");
+
+        assertThat(target(reports, "W: failed business transactions").met()).isTrue();
+        assertThat(target(reports, "D: duplicate deliveries").met()).isTrue();
+        assertThat(target(reports, "S: backlog drained at -Xmx64m").measured()).isEqualTo("1000 SENT, 0 PENDING");
+        assertThat(figure(reports, "W", "outbox", "messagesSaved")).isEqualTo(200L);
+        for (Measurement drain : reports.get(1).measurements()) {
+            assertThat(drain.figures()).containsEntry("deliveries", 300L);
+        }
+        for (Measurement latency : reports.get(2).measurements()) {
+            assertThat(latency.figures()).containsEntry("duplicates", 0L).containsEntry("failed", 0L);
+            assertThat((Integer) latency.figures().get("samples")).isPositive();
+        }
+    }
+
+    private static Target target(List<PhaseReport> reports, String name) {
+        return reports.stream().flatMap(report -> report.targets().stream()).filter(t -> t.name().equals(name))
+                .findFirst().orElseThrow(() -> new AssertionError("no target " + name));
+    }
+
+    private static Object figure(List<PhaseReport> reports, String phase, String measurement, String figure) {
+        return reports.stream().filter(report -> report.phase().equals(phase))
+                .flatMap(report -> report.measurements().stream()).filter(m -> m.name().equals(measurement))
+                .findFirst().orElseThrow().figures().get(figure);
+    }
+}
