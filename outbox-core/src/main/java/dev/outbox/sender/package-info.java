@@ -1,5 +1,6 @@
 /**
- * Senders that need no broker library.
+ * Senders that need no broker library, and the {@link dev.outbox.sender.OutboxHeaders} that every
+ * broker sender puts on its messages.
  */
 @NullMarked
 package dev.outbox.sender;

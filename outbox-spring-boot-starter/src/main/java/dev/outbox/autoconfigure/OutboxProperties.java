@@ -44,9 +44,11 @@ public class OutboxProperties {
     private @Nullable String defaultSender;
 
     /**
-     * Routes per message type: outbox.routes.order-created.sender=kafkaSender sends the type
-     * order-created through the MessageSender bean named kafkaSender. Put a type with dots or
-     * upper-case letters in brackets: outbox.routes[order.created].sender.
+     * Routes per message type: outbox.routes.order-created.sender=kafkaMessageSender sends the type
+     * order-created through the MessageSender bean named kafkaMessageSender, and
+     * outbox.routes.order-created.topic=orders sends it to the destination orders instead of the
+     * topic it was saved with. Put a type with dots or upper-case letters in brackets:
+     * outbox.routes[order.created].sender.
      */
     private final Map<String, Route> routes = new LinkedHashMap<>();
 
@@ -57,6 +59,10 @@ public class OutboxProperties {
     private final Retry retry = new Retry();
 
     private final LoggingSender loggingSender = new LoggingSender();
+
+    private final Kafka kafka = new Kafka();
+
+    private final Rabbit rabbit = new Rabbit();
 
     public boolean isEnabled() {
         return this.enabled;
@@ -108,6 +114,14 @@ public class OutboxProperties {
 
     public LoggingSender getLoggingSender() {
         return this.loggingSender;
+    }
+
+    public Kafka getKafka() {
+        return this.kafka;
+    }
+
+    public Rabbit getRabbit() {
+        return this.rabbit;
     }
 
     /**
@@ -473,9 +487,16 @@ public class OutboxProperties {
     public static class Route {
 
         /**
-         * Name of the MessageSender bean that delivers this message type.
+         * Name of the MessageSender bean that delivers this message type. When not set, the
+         * default sender delivers it.
          */
         private @Nullable String sender;
+
+        /**
+         * Destination of this message type on the broker, instead of the topic each message was
+         * saved with: the Kafka topic, or the RabbitMQ exchange.
+         */
+        private @Nullable String topic;
 
         public @Nullable String getSender() {
             return this.sender;
@@ -483,6 +504,14 @@ public class OutboxProperties {
 
         public void setSender(@Nullable String sender) {
             this.sender = sender;
+        }
+
+        public @Nullable String getTopic() {
+            return this.topic;
+        }
+
+        public void setTopic(@Nullable String topic) {
+            this.topic = topic;
         }
     }
 
@@ -496,6 +525,48 @@ public class OutboxProperties {
          * message and marks it SENT without any broker. For development and samples only.
          */
         private boolean enabled;
+
+        public boolean isEnabled() {
+            return this.enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+    }
+
+    /**
+     * The Kafka sender.
+     */
+    public static class Kafka {
+
+        /**
+         * Whether to register a MessageSender bean named kafkaMessageSender that sends through the
+         * application's KafkaTemplate, when spring-kafka is present and a KafkaTemplate bean exists.
+         */
+        private boolean enabled = true;
+
+        public boolean isEnabled() {
+            return this.enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+    }
+
+    /**
+     * The RabbitMQ sender.
+     */
+    public static class Rabbit {
+
+        /**
+         * Whether to register a MessageSender bean named rabbitMessageSender that publishes through
+         * the application's RabbitTemplate, when spring-rabbit is present and a RabbitTemplate bean
+         * exists. It needs spring.rabbitmq.publisher-confirm-type=correlated and
+         * spring.rabbitmq.publisher-returns=true.
+         */
+        private boolean enabled = true;
 
         public boolean isEnabled() {
             return this.enabled;

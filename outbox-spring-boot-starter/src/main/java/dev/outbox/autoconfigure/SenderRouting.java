@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Builds the {@link MessageRoutes} from {@code outbox.routes.*} and {@code outbox.default-sender},
  * which name {@link MessageSender} beans. A name that is not a sender bean fails the start, naming
- * the property and the senders that exist.
+ * the property and the senders that exist. A route's {@code topic} sends its type to that
+ * destination, through the route's sender or, when the route names none, the default sender.
  */
 final class SenderRouting {
 
@@ -34,11 +35,11 @@ final class SenderRouting {
                     + "development, or set outbox.dispatcher.enabled=false on instances that only write");
         }
         MessageRoutes.Builder routes = MessageRoutes.builder();
-        properties.getRoutes().forEach((type, route) -> {
-            String property = "outbox.routes" + OutboxSettings.mapKey(type) + ".sender";
-            routes.route(type, sender(property, route.getSender()));
-        });
         MessageSender defaultSender = defaultSender(properties.getDefaultSender());
+        properties.getRoutes().forEach((type, route) -> {
+            String prefix = "outbox.routes" + OutboxSettings.mapKey(type);
+            routes.route(type, routeSender(prefix, route, defaultSender));
+        });
         if (defaultSender != null) {
             routes.defaultSender(defaultSender);
         }
@@ -48,6 +49,21 @@ final class SenderRouting {
                     + "retried", this.senders.size(), this.senders.keySet());
         }
         return routes.build();
+    }
+
+    private MessageSender routeSender(String prefix, OutboxProperties.Route route,
+            @Nullable MessageSender defaultSender) {
+        MessageSender sender = (route.getSender() == null && defaultSender != null) ? defaultSender
+                : sender(prefix + ".sender", route.getSender());
+        String topic = route.getTopic();
+        if (topic == null) {
+            return sender;
+        }
+        if (topic.isBlank()) {
+            throw new IllegalStateException(prefix + ".topic is empty: name the destination of this message type, "
+                    + "or remove the property to send to the topic each message was saved with");
+        }
+        return new TopicOverridingSender(topic.trim(), sender);
     }
 
     private @Nullable MessageSender defaultSender(@Nullable String name) {

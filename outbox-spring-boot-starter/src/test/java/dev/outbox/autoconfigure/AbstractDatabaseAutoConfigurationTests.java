@@ -1,7 +1,5 @@
 package dev.outbox.autoconfigure;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 
 import dev.outbox.SaveResult;
@@ -12,11 +10,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfiguration;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -47,16 +41,7 @@ abstract class AbstractDatabaseAutoConfigurationTests {
     }
 
     private ApplicationContextRunner runner() {
-        List<String> properties = new ArrayList<>(List.of("spring.datasource.url=" + this.database.jdbcUrl()));
-        if (!this.database.username().isEmpty()) {
-            properties.add("spring.datasource.username=" + this.database.username());
-            properties.add("spring.datasource.password=" + this.database.password());
-        }
-        return new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
-                        DataSourceTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class,
-                        OutboxAutoConfiguration.class))
-                .withPropertyValues(properties.toArray(new String[0]));
+        return OutboxContexts.on(this.database);
     }
 
     @Test

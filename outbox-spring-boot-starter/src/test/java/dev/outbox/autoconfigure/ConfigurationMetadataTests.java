@@ -41,7 +41,8 @@ class ConfigurationMetadataTests {
                 "outbox.dispatcher.send-timeout", "outbox.dispatcher.shutdown-timeout", "outbox.dispatcher.threads",
                 "outbox.dispatcher.claim-strategy", "outbox.dispatcher.handoff-capacity", "outbox.retry.initial-delay",
                 "outbox.retry.multiplier", "outbox.retry.max-delay", "outbox.retry.jitter", "outbox.retry.max-attempts",
-                "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.logging-sender.enabled");
+                "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.logging-sender.enabled",
+                "outbox.kafka.enabled", "outbox.rabbit.enabled");
         assertThat(properties()).allSatisfy(property -> assertThat(property.path("description").asString())
                 .as(property.get("name").asString()).isNotBlank());
     }

@@ -1,7 +1,10 @@
 package dev.outbox.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
+import java.util.function.Function;
 
 import javax.sql.DataSource;
 
@@ -9,6 +12,7 @@ import dev.outbox.MessageState;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.SaveResult;
 import dev.outbox.StoredMessage;
+import dev.outbox.testing.TestDatabase;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
@@ -42,6 +46,32 @@ final class OutboxContexts {
                         DataSourceTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class,
                         OutboxAutoConfiguration.class))
                 .withPropertyValues("spring.datasource.url=jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+    }
+
+    /**
+     * @return a runner with Boot's data source and transaction auto-configurations and the outbox's,
+     * on a real test database
+     */
+    static ApplicationContextRunner on(TestDatabase database) {
+        List<String> properties = new ArrayList<>(List.of("spring.datasource.url=" + database.jdbcUrl()));
+        if (!database.username().isEmpty()) {
+            properties.add("spring.datasource.username=" + database.username());
+            properties.add("spring.datasource.password=" + database.password());
+        }
+        return new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                        DataSourceTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class,
+                        OutboxAutoConfiguration.class))
+                .withPropertyValues(properties.toArray(new String[0]));
+    }
+
+    /**
+     * Saves a message built by the function in a transaction of the context's transaction manager.
+     */
+    static SaveResult save(ApplicationContext context, Function<OutboxTemplate, SaveResult> save) {
+        TransactionTemplate transaction = new TransactionTemplate(context.getBean(PlatformTransactionManager.class));
+        OutboxTemplate outbox = context.getBean(OutboxTemplate.class);
+        return transaction.execute(status -> save.apply(outbox));
     }
 
     /**

@@ -77,6 +77,34 @@ class SenderRoutingTests {
     }
 
     @Test
+    void aRoutesTopicIsTheDestinationOfItsType() {
+        this.twoSenders.withPropertyValues("outbox.routes.payment.sender=rabbitSender",
+                "outbox.routes.payment.topic=payments", "outbox.routes[order.created].topic=orders",
+                "outbox.default-sender=kafkaSender").run(context -> {
+                    SaveResult payment = OutboxContexts.save(context, "payment", "p-1", "payment");
+                    SaveResult order = OutboxContexts.save(context, "order.created", "o-1", "order");
+                    SaveResult other = OutboxContexts.save(context, "other", "x-1", "other");
+                    OutboxContexts.awaitSent(context, payment.id());
+                    OutboxContexts.awaitSent(context, order.id());
+                    OutboxContexts.awaitSent(context, other.id());
+
+                    assertThat(this.rabbit.received()).singleElement()
+                            .satisfies(message -> assertThat(message.topic()).isEqualTo("payments"));
+                    // A route with a topic and no sender goes through the default sender.
+                    assertThat(this.kafka.received()).extracting(message -> message.topic())
+                            .containsExactlyInAnyOrder("orders", OutboxContexts.TOPIC);
+                    assertThat(OutboxContexts.stored(context, payment.id()).topic()).isEqualTo(OutboxContexts.TOPIC);
+                });
+    }
+
+    @Test
+    void anEmptyRouteTopicFailsNamingTheProperty() {
+        this.twoSenders.withPropertyValues("outbox.routes.payment.sender=rabbitSender", "outbox.routes.payment.topic= ")
+                .run(context -> assertThat(OutboxContexts.outboxFailure(context.getStartupFailure()))
+                        .startsWith("outbox.routes.payment.topic is empty"));
+    }
+
+    @Test
     void writeOnlyInstancesDoNotResolveTheRoutes() {
         OutboxContexts.h2().withPropertyValues("outbox.dispatcher.enabled=false",
                 "outbox.routes.payment.sender=rabbitSender")

@@ -1,0 +1,20 @@
+package dev.outbox.sender;
+
+import java.util.Map;
+
+import dev.outbox.spi.OutgoingMessage;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class OutboxHeadersTest {
+
+    @Test
+    void addsTheOutboxIdTypeAndKeyAfterTheMessagesOwnHeadersWhichTheyWinOver() {
+        OutgoingMessage message = new OutgoingMessage(42, "order-1", "order.created", "orders", null,
+                Map.of("traceparent", "00-abc-01", "outbox-id", "forged"), "{}", 1);
+
+        assertThat(OutboxHeaders.of(message)).containsExactlyInAnyOrderEntriesOf(Map.of("traceparent", "00-abc-01",
+                "outbox-id", "42", "outbox-type", "order.created", "outbox-key", "order-1"));
+    }
+}

@@ -1,0 +1,22 @@
+package dev.outbox.autoconfigure;
+
+import java.util.concurrent.CompletionStage;
+
+import dev.outbox.spi.MessageSender;
+import dev.outbox.spi.OutgoingMessage;
+
+/**
+ * Sends every message through another sender to one destination, whatever topic it was saved with:
+ * the sender of a route with {@code outbox.routes.<type>.topic}.
+ *
+ * @param topic the destination of every message
+ * @param delegate the sender that delivers them
+ */
+record TopicOverridingSender(String topic, MessageSender delegate) implements MessageSender {
+
+    @Override
+    public CompletionStage<String> send(OutgoingMessage message) {
+        return this.delegate.send(new OutgoingMessage(message.id(), message.key(), message.type(), this.topic,
+                message.orderingKey(), message.headers(), message.body(), message.attempt()));
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * The Kafka sender: {@link dev.outbox.sender.kafka.KafkaMessageSender} sends through Spring for
+ * Apache Kafka's {@code KafkaTemplate}.
+ */
+@NullMarked
+package dev.outbox.sender.kafka;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,100 @@
+package dev.outbox.sender.rabbit;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import dev.outbox.sender.OutboxHeaders;
+import dev.outbox.spi.MessageSender;
+import dev.outbox.spi.OutgoingMessage;
+import org.springframework.amqp.AmqpException;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.MessageProperties;
+import org.springframework.amqp.core.ReturnedMessage;
+import org.springframework.amqp.rabbit.connection.ConnectionFactory;
+import org.springframework.amqp.rabbit.connection.CorrelationData;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+
+/**
+ * Publishes outbox messages to RabbitMQ with publisher confirms and mandatory returns: a message
+ * counts as sent only when the broker confirmed it and did not return it as unroutable.
+ *
+ * <p>The message's topic is the exchange; the routing key is the ordering key, else the message key.
+ * The AMQP message id is {@code outbox-<outbox id>}, which is also the id the row records. The
+ * message has the type, content type {@code application/json}, persistent delivery, and the
+ * headers of {@link OutboxHeaders#of}.
+ *
+ * <p>The template's connection factory must use correlated publisher confirms and publisher
+ * returns, and the template must be mandatory; in Spring Boot: {@code spring.rabbitmq.publisher-confirm-type=correlated}
+ * and {@code spring.rabbitmq.publisher-returns=true}.
+ */
+public final class RabbitMessageSender implements MessageSender {
+
+    private static final String MESSAGE_ID_PREFIX = "outbox-";
+
+    private final RabbitTemplate template;
+
+    /**
+     * @param template the template to publish with
+     * @throws IllegalStateException when the template does not have confirms, returns and mandatory on
+     */
+    public RabbitMessageSender(RabbitTemplate template) {
+        requireConfirmsAndReturns(template);
+        this.template = template;
+    }
+
+    @Override
+    public CompletionStage<String> send(OutgoingMessage message) {
+        String messageId = MESSAGE_ID_PREFIX + message.id();
+        CorrelationData correlation = new CorrelationData(messageId);
+        try {
+            this.template.send(message.topic(), routingKey(message), toAmqp(message, messageId), correlation);
+        }
+        catch (AmqpException ex) {
+            return CompletableFuture.failedFuture(ex);
+        }
+        return correlation.getFuture().thenApply(confirm -> {
+            if (!confirm.ack()) {
+                // A nack from the broker itself has no reason; one for a closed channel names the close.
+                throw new RabbitDeliveryException("nacked by the broker"
+                        + ((confirm.reason() != null) ? ": " + confirm.reason() : ""));
+            }
+            ReturnedMessage returned = correlation.getReturned();
+            if (returned != null) {
+                throw new RabbitDeliveryException("returned by the broker: " + returned.getReplyText() + ", exchange '"
+                        + returned.getExchange() + "', routing key '" + returned.getRoutingKey() + "'");
+            }
+            return messageId;
+        });
+    }
+
+    private static String routingKey(OutgoingMessage message) {
+        return (message.orderingKey() != null) ? message.orderingKey() : message.key();
+    }
+
+    private static Message toAmqp(OutgoingMessage message, String messageId) {
+        MessageProperties properties = new MessageProperties();
+        properties.setMessageId(messageId);
+        properties.setType(message.type());
+        properties.setContentType(MessageProperties.CONTENT_TYPE_JSON);
+        properties.setContentEncoding(StandardCharsets.UTF_8.name());
+        OutboxHeaders.of(message).forEach(properties::setHeader);
+        return new Message(message.body().getBytes(StandardCharsets.UTF_8), properties);
+    }
+
+    private static void requireConfirmsAndReturns(RabbitTemplate template) {
+        ConnectionFactory connectionFactory = template.getConnectionFactory();
+        if (!connectionFactory.isPublisherConfirms()) {
+            throw new IllegalStateException("The outbox's RabbitMQ sender needs correlated publisher confirms, or no "
+                    + "message would ever count as sent: set spring.rabbitmq.publisher-confirm-type=correlated "
+                    + "(CachingConnectionFactory.ConfirmType.CORRELATED), or outbox.rabbit.enabled=false");
+        }
+        if (!connectionFactory.isPublisherReturns()
+                || !Boolean.TRUE.equals(template.isMandatoryFor(new Message(new byte[0])))) {
+            throw new IllegalStateException("The outbox's RabbitMQ sender needs publisher returns and a mandatory "
+                    + "RabbitTemplate, or an unroutable message would count as sent: set "
+                    + "spring.rabbitmq.publisher-returns=true (and leave spring.rabbitmq.template.mandatory unset or "
+                    + "true), or outbox.rabbit.enabled=false");
+        }
+    }
+}

@@ -1,0 +1,210 @@
+package dev.outbox.autoconfigure;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
+
+import dev.outbox.MessageState;
+import dev.outbox.SaveResult;
+import dev.outbox.StoredMessage;
+import dev.outbox.sender.kafka.KafkaMessageSender;
+import dev.outbox.testing.TestDatabase;
+import kafka.server.BrokerServer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
+import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The Kafka sender, wired by the auto-configuration on Spring Boot's KafkaTemplate, delivering
+ * through the real dispatcher from a MariaDB outbox to an in-process KRaft broker.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class KafkaDeliveryTests {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(20);
+
+    private static final String HEADERS_TOPIC = "outbox-headers";
+
+    private static final String ORDERING_TOPIC = "outbox-ordering";
+
+    private static final String OUTAGE_TOPIC = "outbox-outage";
+
+    private EmbeddedKafkaKraftBroker kafka;
+
+    private TestDatabase database;
+
+    @BeforeAll
+    void startBroker() {
+        this.database = TestDatabase.create(TestDatabase.Kind.MARIADB, "kafka_delivery");
+        this.kafka = new EmbeddedKafkaKraftBroker(1, 3, HEADERS_TOPIC, ORDERING_TOPIC, OUTAGE_TOPIC);
+        // A restarted broker is ready in about a second instead of ten.
+        this.kafka.brokerProperties(Map.of("broker.session.timeout.ms", "1500", "broker.heartbeat.interval.ms", "300"));
+        this.kafka.afterPropertiesSet();
+    }
+
+    @AfterAll
+    void stopBroker() {
+        if (this.kafka != null) {
+            this.kafka.destroy();
+        }
+        if (this.database != null) {
+            this.database.close();
+        }
+    }
+
+    private ApplicationContextRunner runner() {
+        return OutboxContexts.on(this.database)
+                .withConfiguration(AutoConfigurations.of(KafkaAutoConfiguration.class, OutboxKafkaAutoConfiguration.class))
+                .withPropertyValues("spring.kafka.bootstrap-servers=" + this.kafka.getBrokersAsString(),
+                        // During the outage, sends fail within seconds, in both ways: at send() and through the future.
+                        "spring.kafka.producer.properties[max.block.ms]=1000",
+                        "spring.kafka.producer.properties[request.timeout.ms]=1000",
+                        "spring.kafka.producer.properties[delivery.timeout.ms]=2000",
+                        "spring.kafka.producer.properties[reconnect.backoff.max.ms]=300",
+                        "outbox.dispatcher.send-timeout=5s", "outbox.dispatcher.lease=12s",
+                        "outbox.dispatcher.poll-interval=100ms", "outbox.dispatcher.max-poll-interval=200ms",
+                        "outbox.retry.initial-delay=200ms", "outbox.retry.max-delay=500ms",
+                        "outbox.retry.max-attempts=1000");
+    }
+
+    @Test
+    void aMessageArrivesWithItsKeyHeadersAndBodyAndRecordsItsOffset() {
+        runner().run(context -> {
+            assertThat(context).hasSingleBean(KafkaMessageSender.class);
+            SaveResult ordered = OutboxContexts.save(context, outbox -> outbox.message("order.created")
+                    .key("order-1").topic(HEADERS_TOPIC).payload("{\"orderId\":1}").orderingKey("customer-7")
+                    .header("traceparent", "00-abc-01").save());
+            SaveResult unordered = OutboxContexts.save(context, outbox -> outbox.message("order.created")
+                    .key("order-2").topic(HEADERS_TOPIC).payload("{\"orderId\":2}").save());
+            OutboxContexts.awaitSent(context, ordered.id());
+            OutboxContexts.awaitSent(context, unordered.id());
+
+            List<ConsumerRecord<String, String>> records = consume(HEADERS_TOPIC, 2);
+            ConsumerRecord<String, String> first = recordOf(records, ordered.id());
+            assertThat(first.key()).isEqualTo("customer-7");
+            assertThat(first.value()).isEqualTo("{\"orderId\":1}");
+            assertThat(headers(first)).containsEntry("outbox-id", Long.toString(ordered.id()))
+                    .containsEntry("outbox-type", "order.created").containsEntry("outbox-key", "order-1")
+                    .containsEntry("traceparent", "00-abc-01");
+            assertThat(OutboxContexts.stored(context, ordered.id()).brokerMessageId())
+                    .isEqualTo(HEADERS_TOPIC + "-" + first.partition() + "@" + first.offset());
+            assertThat(recordOf(records, unordered.id()).key()).isEqualTo("order-2");
+        });
+    }
+
+    @Test
+    void theMessagesOfOneOrderingKeyLandInOnePartitionInOrder() {
+        runner().run(context -> {
+            List<String> customers = List.of("customer-a", "customer-b", "customer-c");
+            List<Long> ids = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                for (String customer : customers) {
+                    String key = customer + "-order-" + i;
+                    ids.add(OutboxContexts.save(context, outbox -> outbox.message("order.created").key(key)
+                            .topic(ORDERING_TOPIC).payload("{}").orderingKey(customer).save()).id());
+                }
+            }
+            ids.forEach(id -> OutboxContexts.awaitSent(context, id));
+
+            Map<String, List<ConsumerRecord<String, String>>> byKey = consume(ORDERING_TOPIC, ids.size()).stream()
+                    .collect(Collectors.groupingBy(ConsumerRecord::key));
+            assertThat(byKey).containsOnlyKeys(customers);
+            byKey.forEach((customer, records) -> {
+                assertThat(records).as(customer).extracting(ConsumerRecord::partition).containsOnly(
+                        records.get(0).partition());
+                assertThat(records).as(customer).extracting(KafkaDeliveryTests::outboxId).hasSize(10).isSorted();
+            });
+        });
+    }
+
+    @Test
+    void whileTheBrokerIsDownMessagesStayPendingAndAreAllDeliveredAfterItsRestart() throws Exception {
+        runner().run(context -> {
+            List<Long> ids = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                ids.add(saveOutageMessage(context, "before-" + i));
+            }
+            ids.forEach(id -> OutboxContexts.awaitSent(context, id));
+
+            BrokerServer broker = this.kafka.getCluster().brokers().values().iterator().next();
+            broker.shutdown();
+            broker.awaitShutdown();
+            List<Long> duringOutage = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                duringOutage.add(saveOutageMessage(context, "during-" + i));
+            }
+            await().atMost(PATIENCE).untilAsserted(() -> assertThat(duringOutage).allSatisfy(id -> {
+                StoredMessage message = OutboxContexts.stored(context, id);
+                assertThat(message.state()).isEqualTo(MessageState.PENDING);
+                assertThat(message.retryCount()).isPositive();
+                assertThat(message.nextRetryAt()).isAfter(message.lastAttemptAt());
+            }));
+
+            broker.startup();
+            this.kafka.getCluster().waitForReadyBrokers();
+            ids.addAll(duringOutage);
+            ids.forEach(id -> OutboxContexts.awaitSent(context, id));
+            // At least once: every message is there; a retry after a lost acknowledgement may add a duplicate.
+            assertThat(consume(OUTAGE_TOPIC, ids.size())).extracting(KafkaDeliveryTests::outboxId)
+                    .containsAll(ids);
+        });
+    }
+
+    private static long saveOutageMessage(ApplicationContext context, String key) {
+        return OutboxContexts.save(context, outbox -> outbox.message("order.created").key(key).topic(OUTAGE_TOPIC)
+                .payload("{}").save()).id();
+    }
+
+    private List<ConsumerRecord<String, String>> consume(String topic, int atLeast) {
+        Map<String, Object> properties = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, this.kafka.getBrokersAsString(),
+                ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        List<ConsumerRecord<String, String>> records = new CopyOnWriteArrayList<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(properties, new StringDeserializer(),
+                new StringDeserializer())) {
+            consumer.subscribe(List.of(topic));
+            await().atMost(PATIENCE).untilAsserted(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+                assertThat(records).hasSizeGreaterThanOrEqualTo(atLeast);
+            });
+        }
+        return records;
+    }
+
+    private static ConsumerRecord<String, String> recordOf(List<ConsumerRecord<String, String>> records, long id) {
+        return records.stream().filter(record -> outboxId(record) == id).findFirst().orElseThrow();
+    }
+
+    private static long outboxId(ConsumerRecord<String, String> record) {
+        return Long.parseLong(headers(record).get("outbox-id"));
+    }
+
+    private static Map<String, String> headers(ConsumerRecord<String, String> record) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (Header header : record.headers()) {
+            headers.put(header.key(), new String(header.value(), StandardCharsets.UTF_8));
+        }
+        return headers;
+    }
+}
