@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -128,9 +129,30 @@ final class BenchmarkDatabase implements AutoCloseable {
         load(table, rows, keyPrefix, "SENT", weekAgo, weekAgo);
     }
 
-    /** Refreshes the planner's statistics, as the database's own background analysis would. */
-    void analyze(String table) {
-        this.admin.execute((this.dialect == DatabaseDialect.POSTGRESQL ? "ANALYZE " : "ANALYZE TABLE ") + table);
+    /**
+     * Brings a freshly loaded table to the steady state of a table in use: planner statistics
+     * current, the load's pages written to disk, and on PostgreSQL vacuumed, so that a measurement
+     * does not pay for the load's background work.
+     */
+    void settle(String table) {
+        switch (this.dialect) {
+            case POSTGRESQL -> {
+                this.admin.execute("VACUUM ANALYZE " + table);
+                this.admin.execute("CHECKPOINT");
+            }
+            case MYSQL -> {
+                this.admin.execute("ANALYZE TABLE " + table);
+                // FOR EXPORT writes the table's dirty pages out before it returns; the lock ends at once.
+                this.admin.execute((Connection connection) -> {
+                    try (Statement statement = connection.createStatement()) {
+                        statement.execute("FLUSH TABLES " + table + " FOR EXPORT");
+                        statement.execute("UNLOCK TABLES");
+                    }
+                    return null;
+                });
+            }
+            case H2 -> this.admin.execute("ANALYZE TABLE " + table);
+        }
     }
 
     long count(String table, String state) {

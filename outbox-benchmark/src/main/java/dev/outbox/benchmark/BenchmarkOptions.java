@@ -20,6 +20,7 @@ import java.util.Set;
  * @param transactions transactions of the write phase, per variant
  * @param drainMessages due messages each drain starts with
  * @param instanceCounts the instance counts the drain phase runs with
+ * @param repeat how often each drain runs; the run of median rate is reported
  * @param rate transactions per second of the latency phase
  * @param latencySeconds how long the latency phase measures
  * @param oldRows SENT rows in the table for the scale phase
@@ -29,7 +30,7 @@ import java.util.Set;
  * @param timeout how long any one measurement may take before the run fails
  */
 record BenchmarkOptions(String url, String user, String password, Set<String> phases, int writers,
-        int transactions, int drainMessages, List<Integer> instanceCounts, int rate, int latencySeconds, int oldRows,
+        int transactions, int drainMessages, List<Integer> instanceCounts, int repeat, int rate, int latencySeconds, int oldRows,
         int backlog, String backlogHeap, int idleSeconds, Duration timeout) {
 
     /** Where the password comes from, so that it shows neither in the command line nor in ps. */
@@ -42,7 +43,7 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
                                     environment variable OUTBOX_BENCHMARK_PASSWORD
               --phases=W,D,L,S,I    write, drain, latency, scale, idle (default: all)
               --writers=8 --transactions=20000
-              --drain=20000 --instances=1,2,4
+              --drain=20000 --instances=1,2,4 --repeat=3
               --rate=200 --seconds=20
               --old-rows=1000000 --backlog=1000000 --backlog-heap=256m
               --idle-seconds=40 --timeout=600""";
@@ -69,7 +70,7 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
                         .map(phase -> phase.toUpperCase(Locale.ROOT)).toList()),
                 options.positive("writers", 8), options.positive("transactions", 20_000),
                 options.positive("drain", 20_000),
-                options.list("instances", "1,2,4").stream().map(Integer::valueOf).toList(),
+                options.list("instances", "1,2,4").stream().map(Integer::valueOf).toList(), options.positive("repeat", 3),
                 options.positive("rate", 200), options.positive("seconds", 20), options.positive("old-rows", 1_000_000),
                 options.positive("backlog", 1_000_000), options.text("backlog-heap", "256m"),
                 options.positive("idle-seconds", 40), Duration.ofSeconds(options.positive("timeout", 600)));

@@ -74,7 +74,7 @@ final class ScalePhase {
             this.database.loadSent(BenchmarkDatabase.OUTBOX_TABLE, oldRows, "old");
         }
         this.database.loadDue(BenchmarkDatabase.OUTBOX_TABLE, dueMessages, "due");
-        this.database.analyze(BenchmarkDatabase.OUTBOX_TABLE);
+        this.database.settle(BenchmarkDatabase.OUTBOX_TABLE);
     }
 
     private Map<String, Object> drainInSmallJvm() throws IOException, InterruptedException {
