@@ -2,7 +2,6 @@ package dev.outbox.benchmark;
 
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +28,7 @@ final class DrainPhase {
         int messages = this.options.drainMessages();
         PhaseReport report = new PhaseReport("D", "Drain " + messages + " due messages");
         PlainDrain plain = new PlainDrain(this.database);
-        Runs baselineRuns = repeat("baseline", sender -> plain.run(messages, sender));
+        DrainRuns baselineRuns = repeat("baseline", sender -> plain.run(messages, sender));
         LibraryDrain.Result baseline = baselineRuns.median();
         report.add(measurement("plain JDBC, 1 instance", baselineRuns, baseline)
                 .summary(String.format("%.0f msg/s, %.2f statements/msg", baseline.messagesPerSecond(),
@@ -38,7 +37,7 @@ final class DrainPhase {
         Map<ClaimStrategy, Map<Integer, LibraryDrain.Result>> results = new EnumMap<>(ClaimStrategy.class);
         for (ClaimStrategy strategy : strategies()) {
             for (int instances : this.options.instanceCounts()) {
-                Runs runs = repeat(strategy + "-" + instances,
+                DrainRuns runs = repeat(strategy + "-" + instances,
                         sender -> drain.run(instances, strategy, messages, sender));
                 LibraryDrain.Result result = runs.median();
                 results.computeIfAbsent(strategy, s -> new TreeMap<>()).put(instances, result);
@@ -77,18 +76,8 @@ final class DrainPhase {
         report.target("D: duplicate deliveries", "0", Long.toString(duplicates), duplicates == 0);
     }
 
-    private Runs repeat(String keyPrefix, DrainRun drainRun) throws SQLException {
-        List<LibraryDrain.Result> results = new ArrayList<>();
-        long duplicates = 0;
-        long deliveries = 0;
-        for (int run = 1; run <= this.options.repeat(); run++) {
-            loadBacklog(keyPrefix + "-" + run);
-            AckingSender sender = AckingSender.tracking();
-            results.add(drainRun.drain(sender));
-            duplicates += sender.duplicates();
-            deliveries += sender.deliveries();
-        }
-        return new Runs(results, duplicates, deliveries);
+    private DrainRuns repeat(String keyPrefix, DrainRuns.Drain drain) throws SQLException {
+        return DrainRuns.repeat(this.options.repeat(), run -> loadBacklog(keyPrefix + "-" + run), drain);
     }
 
     private List<ClaimStrategy> strategies() {
@@ -110,7 +99,7 @@ final class DrainPhase {
         return (strategy == ClaimStrategy.SKIP_LOCKED) ? "skip-locked" : "optimistic";
     }
 
-    private static Measurement measurement(String name, Runs runs, LibraryDrain.Result baseline) {
+    private static Measurement measurement(String name, DrainRuns runs, LibraryDrain.Result baseline) {
         LibraryDrain.Result result = runs.median();
         return new Measurement(name).put("messages", result.messages())
                 .put("runs", runs.results().size())
@@ -128,29 +117,5 @@ final class DrainPhase {
                 .put("roundTripsPerMessage", result.roundTripsPerMessage())
                 .put("statementMicrosPerMessage", result.statements().statementNanos() / 1e3 / result.messages())
                 .put("commitMicrosPerMessage", result.statements().transactionEndNanos() / 1e3 / result.messages());
-    }
-
-    /** One drain, of a freshly loaded backlog, sending to the given broker. */
-    @FunctionalInterface
-    private interface DrainRun {
-
-        LibraryDrain.Result drain(AckingSender sender) throws SQLException;
-    }
-
-    /**
-     * The repeated runs of one case.
-     *
-     * @param results each run's result
-     * @param duplicates duplicate deliveries over all runs
-     * @param deliveries deliveries over all runs
-     */
-    private record Runs(List<LibraryDrain.Result> results, long duplicates, long deliveries) {
-
-        /** The run of median rate: one slow or fast run on a shared machine moves nothing. */
-        LibraryDrain.Result median() {
-            List<LibraryDrain.Result> byRate = new ArrayList<>(this.results);
-            byRate.sort(Comparator.comparingDouble(LibraryDrain.Result::messagesPerSecond));
-            return byRate.get(byRate.size() / 2);
-        }
     }
 }

@@ -4,15 +4,28 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.outbox.MessageState;
 import dev.outbox.jdbc.ClaimedMessage;
-import dev.outbox.jdbc.OptimisticClaim;
+import dev.outbox.jdbc.Claim;
+import dev.outbox.jdbc.DuePosition;
 import dev.outbox.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
 
 /**
  * Leases due rows to this instance with the configured strategy.
+ *
+ * <p>A skip-locked claim that took a full batch lets the next one continue the scan of the due
+ * index after its last row, instead of stepping again over the entries that the rows just claimed
+ * left behind; the scan starts from the earliest due row again once a claim comes back short, and
+ * at least every rescan interval, so that a row which became due behind the position (a long
+ * transaction's commit, an expired lease) waits no longer than that. After a claim found nothing,
+ * the next skip-locked claim first looks with a plain read whether anything is due, so that an idle
+ * instance costs the database one query per poll rather than a claim transaction (the optimistic
+ * claim starts with a plain read anyway).
  */
 final class Claimer {
 
@@ -29,23 +42,66 @@ final class Claimer {
 
     private final OutboxMetrics metrics;
 
-    Claimer(OutboxRepository repository, ClaimStrategy strategy, Duration lease, Clock clock, OutboxMetrics metrics) {
+    private final Duration rescanInterval;
+
+    /** The states whose last claim found nothing due. */
+    private final Set<MessageState> idle = ConcurrentHashMap.newKeySet();
+
+    /** Per state, where the next skip-locked scan continues. */
+    private final Map<MessageState, ScanPosition> positions = new ConcurrentHashMap<>();
+
+    Claimer(OutboxRepository repository, ClaimStrategy strategy, Duration lease, Duration rescanInterval, Clock clock,
+            OutboxMetrics metrics) {
         this.repository = repository;
         this.strategy = strategy;
         this.lease = lease;
+        this.rescanInterval = rescanInterval;
         this.clock = clock;
         this.metrics = metrics;
     }
 
     List<ClaimedMessage> claim(MessageState state, int limit) {
         Instant now = this.clock.instant();
+        if (this.strategy == ClaimStrategy.SKIP_LOCKED && this.idle.contains(state)
+                && !this.repository.anyDue(state, now)) {
+            return List.of();
+        }
         Instant leaseUntil = now.plus(this.lease);
-        OptimisticClaim claim = switch (this.strategy) {
-            case SKIP_LOCKED -> new OptimisticClaim(this.repository.claimSkipLocked(state, limit, now, leaseUntil), 0);
+        Claim claim = switch (this.strategy) {
+            case SKIP_LOCKED -> claimSkipLocked(state, limit, now, leaseUntil);
             case OPTIMISTIC -> this.repository.claimOptimistic(state, limit, limit * OPTIMISTIC_CANDIDATES_PER_ROW,
                     now, leaseUntil);
         };
         this.metrics.claimed(claim.claimed().size(), claim.lost());
+        if (claim.claimed().isEmpty()) {
+            this.idle.add(state);
+        }
+        else {
+            this.idle.remove(state);
+        }
         return claim.claimed();
+    }
+
+    private Claim claimSkipLocked(MessageState state, int limit, Instant now, Instant leaseUntil) {
+        ScanPosition position = this.positions.get(state);
+        boolean continuing = position != null && now.isBefore(position.scanStartedAt().plus(this.rescanInterval));
+        Claim claim = this.repository.claimSkipLocked(state, limit, now, leaseUntil,
+                continuing ? position.last() : null);
+        if (claim.claimed().size() < limit || claim.last() == null) {
+            this.positions.remove(state);
+        }
+        else {
+            this.positions.put(state, new ScanPosition(claim.last(), continuing ? position.scanStartedAt() : now));
+        }
+        return claim;
+    }
+
+    /**
+     * Where a scan of the due index stands.
+     *
+     * @param last the last row it claimed
+     * @param scanStartedAt when it started from the earliest due row
+     */
+    private record ScanPosition(DuePosition last, Instant scanStartedAt) {
     }
 }

@@ -50,8 +50,8 @@ public final class Dispatcher implements MessageHandoff {
         this.handoffs = new HandoffQueue(this.settings.handoffCapacity(), this.settings.lease());
         this.signal = new WakeSignal(this.clock);
         ClaimStrategy strategy = effectiveStrategy(builder.repository, this.settings.claimStrategy());
-        Claimer claimer = new Claimer(builder.repository, strategy, this.settings.lease(), this.clock,
-                builder.metrics);
+        Claimer claimer = new Claimer(builder.repository, strategy, this.settings.lease(),
+                this.settings.pollInterval(), this.clock, builder.metrics);
         BatchDelivery delivery = new BatchDelivery(builder.repository, builder.routes,
                 new FailurePlanner(builder.retryPolicies), this.settings.sendTimeout(), this.clock, builder.metrics);
         this.cycle = new DispatchCycle(this.handoffs, claimer, delivery, this.settings.batchSize(), this.clock);

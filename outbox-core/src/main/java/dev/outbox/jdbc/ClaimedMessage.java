@@ -35,6 +35,15 @@ public record ClaimedMessage(
         MessageState state) {
 
     /**
+     * @param version the row's lock version now
+     * @return this message at that version
+     */
+    ClaimedMessage withLockVersion(long version) {
+        return new ClaimedMessage(this.id, version, this.key, this.type, this.topic, this.orderingKey, this.headers,
+                this.body, this.retryCount, this.state);
+    }
+
+    /**
      * @return the message as a sender sees it
      */
     public OutgoingMessage toOutgoing() {

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 import javax.sql.DataSource;
 
@@ -45,10 +44,11 @@ public final class OutboxRepository {
     /** Keeps statements well within every driver's limit of bound parameters. */
     private static final int MAX_ROWS_PER_STATEMENT = 500;
 
-    private static final RowMapper<ClaimedMessage> CLAIMED = (rs, rowNum) -> new ClaimedMessage(
-            rs.getLong("id"), rs.getLong("lock_version"), rs.getString("message_key"), rs.getString("message_type"),
-            rs.getString("topic"), rs.getString("ordering_key"), HeadersCodec.decode(rs.getString("headers")),
-            rs.getString("message_body"), rs.getInt("retry_count"), MessageState.valueOf(rs.getString("state")));
+    private static final RowMapper<DueRow> DUE_ROW = (rs, rowNum) -> new DueRow(mapClaimed(rs),
+            new DuePosition(Objects.requireNonNull(Timestamps.fromColumn(rs.getObject("due_at", LocalDateTime.class))),
+                    rs.getLong("id")));
+
+    private static final RowMapper<ClaimedMessage> CLAIMED = (rs, rowNum) -> mapClaimed(rs);
 
     private final JdbcTemplate jdbc;
 
@@ -132,6 +132,18 @@ public final class OutboxRepository {
     }
 
     /**
+     * Looks whether any row of the state is due, with one plain read and no transaction: what an
+     * idle dispatcher asks before it opens a claim transaction.
+     *
+     * @param state PENDING, or FAILED for the slow retry
+     * @param now the current time
+     * @return whether a claim would find a row
+     */
+    public boolean anyDue(MessageState state, Instant now) {
+        return !this.jdbc.queryForList(this.sql.selectDueCandidates, state.name(), Timestamps.toColumn(now), 1).isEmpty();
+    }
+
+    /**
      * Claims due rows with {@code FOR UPDATE SKIP LOCKED}: rows locked by another claimer are passed
      * over, so concurrent instances never wait for or fight over the same rows.
      *
@@ -139,35 +151,68 @@ public final class OutboxRepository {
      * @param limit the most rows to claim
      * @param now the current time
      * @param leaseUntil when the claimed rows become due again if their outcome is never written
-     * @return the claimed rows
+     * @param after where the scan of due rows continues, or null to scan from the earliest
+     * @return the claimed rows, and the position of the last
      */
-    public List<ClaimedMessage> claimSkipLocked(MessageState state, int limit, Instant now, Instant leaseUntil) {
-        if (this.dialect.claimsInOneStatement()) {
-            return claimInOneStatement(state, limit, now, leaseUntil);
+    public Claim claimSkipLocked(MessageState state, int limit, Instant now, Instant leaseUntil,
+            @Nullable DuePosition after) {
+        List<Object> dueArguments = dueArguments(state, now, after, limit);
+        List<DueRow> rows = this.dialect.claimsInOneStatement()
+                ? claimInOneStatement(dueArguments, now, leaseUntil, after)
+                : Objects.requireNonNull(this.claimTransaction.execute(tx -> lockAndLease(dueArguments, now,
+                        leaseUntil, after)));
+        if (rows.isEmpty()) {
+            return Claim.nothing();
         }
-        return Objects.requireNonNull(this.claimTransaction.execute(tx -> {
-            List<ClaimedMessage> locked = this.jdbc.query(this.sql.selectDueForUpdateSkipLocked, CLAIMED,
-                    state.name(), Timestamps.toColumn(now), limit);
-            if (locked.isEmpty()) {
-                return List.of();
-            }
-            List<Object> arguments = new ArrayList<>(locked.size() + 2);
-            arguments.add(Timestamps.toColumn(leaseUntil));
-            arguments.add(Timestamps.toColumn(now));
-            locked.forEach(row -> arguments.add(row.id()));
-            this.jdbc.update(this.sql.leaseLockedRows(locked.size()), arguments.toArray());
-            return locked.stream().map(OutboxRepository::afterClaim).toList();
-        }));
+        List<ClaimedMessage> claimed = rows.stream().map(DueRow::message)
+                .sorted(Comparator.comparingLong(ClaimedMessage::id)).toList();
+        DuePosition last = rows.stream().map(DueRow::position).max(Comparator.naturalOrder()).orElseThrow();
+        return new Claim(claimed, 0, last);
     }
 
-    private List<ClaimedMessage> claimInOneStatement(MessageState state, int limit, Instant now, Instant leaseUntil) {
-        Supplier<List<ClaimedMessage>> claim = () -> this.jdbc.query(this.sql.claimDueReturning, CLAIMED, state.name(),
-                Timestamps.toColumn(now), limit, Timestamps.toColumn(leaseUntil), Timestamps.toColumn(now));
+    private List<DueRow> lockAndLease(List<Object> dueArguments, Instant now, Instant leaseUntil,
+            @Nullable DuePosition after) {
+        String select = (after != null) ? this.sql.selectDueForUpdateSkipLockedAfter
+                : this.sql.selectDueForUpdateSkipLocked;
+        List<DueRow> locked = this.jdbc.query(select, DUE_ROW, dueArguments.toArray());
+        if (locked.isEmpty()) {
+            return locked;
+        }
+        List<Object> arguments = new ArrayList<>(locked.size() + 2);
+        arguments.add(Timestamps.toColumn(leaseUntil));
+        arguments.add(Timestamps.toColumn(now));
+        locked.forEach(row -> arguments.add(row.message().id()));
+        this.jdbc.update(this.sql.leaseLockedRows(locked.size()), arguments.toArray());
+        // The lease moved the version one step on; the outcome must find it there.
+        return locked.stream().map(row -> new DueRow(row.message().withLockVersion(row.message().lockVersion() + 1),
+                row.position())).toList();
+    }
+
+    private List<DueRow> claimInOneStatement(List<Object> dueArguments, Instant now, Instant leaseUntil,
+            @Nullable DuePosition after) {
+        String claim = (after != null) ? this.sql.claimDueReturningAfter : this.sql.claimDueReturning;
+        List<Object> arguments = new ArrayList<>(dueArguments);
+        arguments.add(Timestamps.toColumn(leaseUntil));
+        arguments.add(Timestamps.toColumn(now));
         // One statement is its own transaction; only a stricter default isolation needs one of READ COMMITTED.
-        List<ClaimedMessage> claimed = new ArrayList<>(readCommittedByDefault() ? claim.get()
-                : Objects.requireNonNull(this.claimTransaction.execute(tx -> claim.get())));
-        claimed.sort(Comparator.comparingLong(ClaimedMessage::id));
-        return claimed;
+        return readCommittedByDefault() ? this.jdbc.query(claim, DUE_ROW, arguments.toArray())
+                : Objects.requireNonNull(this.claimTransaction.execute(
+                        tx -> this.jdbc.query(claim, DUE_ROW, arguments.toArray())));
+    }
+
+    private static List<Object> dueArguments(MessageState state, Instant now, @Nullable DuePosition after,
+            int limit) {
+        List<Object> arguments = new ArrayList<>(6);
+        arguments.add(state.name());
+        arguments.add(Timestamps.toColumn(now));
+        if (after != null) {
+            LocalDateTime dueAt = Timestamps.toColumn(after.dueAt());
+            arguments.add(dueAt);
+            arguments.add(dueAt);
+            arguments.add(after.id());
+        }
+        arguments.add(limit);
+        return arguments;
     }
 
     private boolean readCommittedByDefault() {
@@ -191,13 +236,13 @@ public final class OutboxRepository {
      * @param leaseUntil when the claimed rows become due again if their outcome is never written
      * @return the rows this instance won, and how many it lost to other instances
      */
-    public OptimisticClaim claimOptimistic(MessageState state, int limit, int candidates, Instant now,
+    public Claim claimOptimistic(MessageState state, int limit, int candidates, Instant now,
             Instant leaseUntil) {
         List<long[]> due = new ArrayList<>(this.jdbc.query(this.sql.selectDueCandidates,
                 (rs, rowNum) -> new long[] { rs.getLong(1), rs.getLong(2) }, state.name(), Timestamps.toColumn(now),
                 Math.max(limit, candidates)));
         if (due.isEmpty()) {
-            return OptimisticClaim.NOTHING_DUE;
+            return Claim.nothing();
         }
         // Shuffled so that concurrent instances go for different rows; then taken in id order, so that
         // two claims that do overlap lock their rows in the same order and cannot deadlock.
@@ -219,7 +264,7 @@ public final class OutboxRepository {
         // the update takes: the lease keeps the won rows this instance's meanwhile.
         List<ClaimedMessage> claimed = won.isEmpty() ? List.of()
                 : this.jdbc.query(this.sql.selectClaimedRows(won.size()), CLAIMED, won.toArray());
-        return new OptimisticClaim(claimed, tried.size() - won.size());
+        return new Claim(claimed, tried.size() - won.size(), null);
     }
 
     private static List<Object> wonCandidates(List<long[]> tried, int[][] counts) {
@@ -348,10 +393,8 @@ public final class OutboxRepository {
         }
     }
 
-    /** A claim moved the version one step on; the outcome must find it there. */
-    private static ClaimedMessage afterClaim(ClaimedMessage row) {
-        return new ClaimedMessage(row.id(), row.lockVersion() + 1, row.key(), row.type(), row.topic(),
-                row.orderingKey(), row.headers(), row.body(), row.retryCount(), row.state());
+    /** A claimed row and its place in the scan order of due rows. */
+    private record DueRow(ClaimedMessage message, DuePosition position) {
     }
 
     /** Confirmed rows that one statement can mark SENT together. */
@@ -367,6 +410,13 @@ public final class OutboxRepository {
             }
         }
         return Math.min(written, expected);
+    }
+
+    private static ClaimedMessage mapClaimed(ResultSet rs) throws SQLException {
+        return new ClaimedMessage(rs.getLong("id"), rs.getLong("lock_version"), rs.getString("message_key"),
+                rs.getString("message_type"), rs.getString("topic"), rs.getString("ordering_key"),
+                HeadersCodec.decode(rs.getString("headers")), rs.getString("message_body"), rs.getInt("retry_count"),
+                MessageState.valueOf(rs.getString("state")));
     }
 
     private static StoredMessage mapStored(ResultSet rs, int rowNum) throws SQLException {

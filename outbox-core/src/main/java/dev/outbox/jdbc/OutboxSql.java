@@ -18,7 +18,7 @@ final class OutboxSql {
      */
     private static final String DUE_ROWS = """
             FROM %1$s m
-            WHERE m.state = ? AND m.next_retry_at <= ?
+            WHERE m.state = ? AND m.next_retry_at <= ?%2$s
               AND (m.ordering_key IS NULL OR NOT EXISTS (
                     SELECT 1 FROM %1$s e
                     WHERE e.ordering_key = m.ordering_key AND e.id < m.id
@@ -26,15 +26,29 @@ final class OutboxSql {
             ORDER BY m.next_retry_at, m.id
             LIMIT ?""";
 
+    /**
+     * Continues a scan of the due index after the last row a claim took: rows the claims before
+     * moved out of the due range leave entries behind that every scan from the start would step
+     * over again (on MySQL until purge removes them).
+     */
+    private static final String AFTER_POSITION = "\n  AND (m.next_retry_at > ? OR (m.next_retry_at = ? AND m.id > ?))";
+
+    /** The due time a claimed row had, which positions the next scan. */
+    private static final String DUE_AT = "m.next_retry_at AS due_at";
+
     final String insert;
 
     final String findIdByKey;
 
     final String selectDueForUpdateSkipLocked;
 
+    final String selectDueForUpdateSkipLockedAfter;
+
     final String selectDueCandidates;
 
     final String claimDueReturning;
+
+    final String claimDueReturningAfter;
 
     final String claimCandidate;
 
@@ -52,14 +66,11 @@ final class OutboxSql {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, 0)""") + dialect.insertConflictClause();
         this.findIdByKey = format("SELECT id FROM %s WHERE message_key = ? AND message_type = ?")
                 + dialect.duplicateLookupLock();
-        this.selectDueForUpdateSkipLocked = format("SELECT " + CLAIM_COLUMNS + "\n" + DUE_ROWS
-                + "\nFOR UPDATE SKIP LOCKED");
-        this.selectDueCandidates = format("SELECT m.id, m.lock_version\n" + DUE_ROWS);
-        this.claimDueReturning = format("WITH due AS (SELECT m.id\n" + DUE_ROWS + "\nFOR UPDATE SKIP LOCKED)\n"
-                + """
-                UPDATE %1$s m SET lock_version = m.lock_version + 1, next_retry_at = ?, gmt_modified = ?
-                FROM due WHERE m.id = due.id
-                RETURNING""" + " " + CLAIM_COLUMNS);
+        this.selectDueForUpdateSkipLocked = selectDueForUpdateSkipLocked("");
+        this.selectDueForUpdateSkipLockedAfter = selectDueForUpdateSkipLocked(AFTER_POSITION);
+        this.selectDueCandidates = format("SELECT m.id, m.lock_version\n" + DUE_ROWS, "");
+        this.claimDueReturning = claimDueReturning("");
+        this.claimDueReturningAfter = claimDueReturning(AFTER_POSITION);
         this.claimCandidate = format("""
                 UPDATE %s SET lock_version = lock_version + 1, next_retry_at = ?, gmt_modified = ?
                 WHERE id = ? AND lock_version = ?""");
@@ -104,8 +115,23 @@ final class OutboxSql {
         return "SELECT " + CLAIM_COLUMNS + " FROM " + this.table + " m WHERE m.id IN (" + placeholders(count) + ")";
     }
 
+    private String selectDueForUpdateSkipLocked(String position) {
+        return format("SELECT " + CLAIM_COLUMNS + ", " + DUE_AT + "\n" + DUE_ROWS + "\nFOR UPDATE SKIP LOCKED", position);
+    }
+
+    private String claimDueReturning(String position) {
+        return format("WITH due AS (SELECT m.id, " + DUE_AT + "\n" + DUE_ROWS + "\nFOR UPDATE SKIP LOCKED)\n" + """
+                UPDATE %1$s m SET lock_version = m.lock_version + 1, next_retry_at = ?, gmt_modified = ?
+                FROM due WHERE m.id = due.id
+                RETURNING""" + " " + CLAIM_COLUMNS + ", due.due_at", position);
+    }
+
     private String format(String sql) {
         return sql.formatted(this.table);
+    }
+
+    private String format(String sql, String position) {
+        return sql.formatted(this.table, position);
     }
 
     private static String placeholders(int count) {

@@ -154,7 +154,7 @@ abstract class DispatchContract extends DatabaseContract {
         long id = save("order-1", null).id();
         OutboxRepository crashed = this.fixture.repository();
         List<ClaimedMessage> claimedBeforeCrash = crashed.claimSkipLocked(MessageState.PENDING, 10,
-                this.clock.instant(), this.clock.instant().plus(LEASE));
+                this.clock.instant(), this.clock.instant().plus(LEASE), null).claimed();
         assertThat(claimedBeforeCrash).extracting(ClaimedMessage::id).containsExactly(id);
         Dispatcher survivor = dispatcher(noJitter(3, null), strategy);
 
@@ -291,5 +291,27 @@ abstract class DispatchContract extends DatabaseContract {
         finally {
             dispatcher.stop();
         }
+    }
+
+    @Test
+    void aRowThatBecameDueBehindTheScanPositionIsClaimedWhenTheScanStartsOver() {
+        Dispatcher dispatcher = this.fixture.dispatcher(MessageRoutes.to(this.sender)).clock(this.clock)
+                .settings(DispatcherSettings.builder().lease(LEASE).batchSize(2).build()).build();
+        for (String key : List.of("a", "b", "c", "d", "e")) {
+            save(key, null);
+        }
+        assertThat(dispatcher.dispatchOnce()).as("a full batch: the next scan continues after b").isEqualTo(2);
+        // A transaction that saved its message a second ago commits only now.
+        this.clock.set(START.minusSeconds(1));
+        save("late", null);
+        this.clock.set(START.plusMillis(10));
+
+        assertThat(dispatcher.dispatchOnce()).isEqualTo(2);
+        assertThat(this.sender.sentKeys()).as("the scan went on after b").containsExactly("a", "b", "c", "d");
+        this.clock.advance(DispatcherSettings.DEFAULT_POLL_INTERVAL);
+        assertThat(dispatcher.dispatchOnce()).isEqualTo(2);
+
+        // The rescan from the earliest due row found it; a batch is sent in id order.
+        assertThat(this.sender.sentKeys()).containsExactly("a", "b", "c", "d", "e", "late");
     }
 }

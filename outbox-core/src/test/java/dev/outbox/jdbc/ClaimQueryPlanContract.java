@@ -72,7 +72,11 @@ abstract class ClaimQueryPlanContract {
         String skipLockedPlan = explain(sql.selectDueForUpdateSkipLocked);
         String optimisticPlan = explain(sql.selectDueCandidates);
 
-        for (String plan : List.of(skipLockedPlan, optimisticPlan)) {
+        LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
+        String continuedPlan = explain(sql.selectDueForUpdateSkipLockedAfter, "PENDING", now, now.minusHours(1),
+                now.minusHours(1), 1000, 100);
+
+        for (String plan : List.of(skipLockedPlan, optimisticPlan, continuedPlan)) {
             assertThat(plan).contains(usesIndex("idx_" + TABLE + "_due")).contains(usesIndex("idx_" + TABLE + "_ordering"));
         }
     }

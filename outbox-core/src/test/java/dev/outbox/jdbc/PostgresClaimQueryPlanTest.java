@@ -1,6 +1,7 @@
 package dev.outbox.jdbc;
 
 import java.time.LocalDateTime;
+import java.util.List;
 
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
@@ -25,8 +26,12 @@ class PostgresClaimQueryPlanTest extends ClaimQueryPlanContract {
         LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
 
         String plan = explain(sql.claimDueReturning, "PENDING", now, 100, now.plusSeconds(30), now);
+        String continuedPlan = explain(sql.claimDueReturningAfter, "PENDING", now, now.minusHours(1), now.minusHours(1),
+                1000, 100, now.plusSeconds(30), now);
 
-        assertThat(plan).contains("idx_" + TABLE + "_due").contains("idx_" + TABLE + "_ordering")
-                .contains(TABLE + "_pkey");
+        for (String claim : List.of(plan, continuedPlan)) {
+            assertThat(claim).contains("idx_" + TABLE + "_due").contains("idx_" + TABLE + "_ordering")
+                    .contains(TABLE + "_pkey");
+        }
     }
 }
