@@ -200,16 +200,12 @@ public final class OutboxRepository {
                         tx -> this.jdbc.query(claim, DUE_ROW, arguments.toArray())));
     }
 
-    private static List<Object> dueArguments(MessageState state, Instant now, @Nullable DuePosition after,
-            int limit) {
+    private List<Object> dueArguments(MessageState state, Instant now, @Nullable DuePosition after, int limit) {
         List<Object> arguments = new ArrayList<>(6);
         arguments.add(state.name());
         arguments.add(Timestamps.toColumn(now));
         if (after != null) {
-            LocalDateTime dueAt = Timestamps.toColumn(after.dueAt());
-            arguments.add(dueAt);
-            arguments.add(dueAt);
-            arguments.add(after.id());
+            arguments.addAll(this.dialect.positionArguments(after));
         }
         arguments.add(limit);
         return arguments;

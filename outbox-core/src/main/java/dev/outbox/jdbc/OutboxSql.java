@@ -26,13 +26,6 @@ final class OutboxSql {
             ORDER BY m.next_retry_at, m.id
             LIMIT ?""";
 
-    /**
-     * Continues a scan of the due index after the last row a claim took: rows the claims before
-     * moved out of the due range leave entries behind that every scan from the start would step
-     * over again (on MySQL until purge removes them).
-     */
-    private static final String AFTER_POSITION = "\n  AND (m.next_retry_at > ? OR (m.next_retry_at = ? AND m.id > ?))";
-
     /** The due time a claimed row had, which positions the next scan. */
     private static final String DUE_AT = "m.next_retry_at AS due_at";
 
@@ -67,10 +60,12 @@ final class OutboxSql {
         this.findIdByKey = format("SELECT id FROM %s WHERE message_key = ? AND message_type = ?")
                 + dialect.duplicateLookupLock();
         this.selectDueForUpdateSkipLocked = selectDueForUpdateSkipLocked("");
-        this.selectDueForUpdateSkipLockedAfter = selectDueForUpdateSkipLocked(AFTER_POSITION);
+        // Continues a scan of the due index after the last row a claim took: rows the claims before moved
+        // out of the due range leave entries behind that every scan from the start would step over again.
+        this.selectDueForUpdateSkipLockedAfter = selectDueForUpdateSkipLocked(dialect.rowsAfterPosition());
         this.selectDueCandidates = format("SELECT m.id, m.lock_version\n" + DUE_ROWS, "");
         this.claimDueReturning = claimDueReturning("");
-        this.claimDueReturningAfter = claimDueReturning(AFTER_POSITION);
+        this.claimDueReturningAfter = claimDueReturning(dialect.rowsAfterPosition());
         this.claimCandidate = format("""
                 UPDATE %s SET lock_version = lock_version + 1, next_retry_at = ?, gmt_modified = ?
                 WHERE id = ? AND lock_version = ?""");

@@ -3,6 +3,7 @@ package dev.outbox.jdbc;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -73,8 +74,11 @@ abstract class ClaimQueryPlanContract {
         String optimisticPlan = explain(sql.selectDueCandidates);
 
         LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
-        String continuedPlan = explain(sql.selectDueForUpdateSkipLockedAfter, "PENDING", now, now.minusHours(1),
-                now.minusHours(1), 1000, 100);
+        List<Object> arguments = new ArrayList<>(List.of("PENDING", now));
+        arguments.addAll(this.database.dialect().positionArguments(new DuePosition(
+                now.minusHours(1).toInstant(ZoneOffset.UTC), 1000)));
+        arguments.add(100);
+        String continuedPlan = explain(sql.selectDueForUpdateSkipLockedAfter, arguments.toArray());
 
         for (String plan : List.of(skipLockedPlan, optimisticPlan, continuedPlan)) {
             assertThat(plan).contains(usesIndex("idx_" + TABLE + "_due")).contains(usesIndex("idx_" + TABLE + "_ordering"));

@@ -26,12 +26,14 @@ class PostgresClaimQueryPlanTest extends ClaimQueryPlanContract {
         LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
 
         String plan = explain(sql.claimDueReturning, "PENDING", now, 100, now.plusSeconds(30), now);
-        String continuedPlan = explain(sql.claimDueReturningAfter, "PENDING", now, now.minusHours(1), now.minusHours(1),
-                1000, 100, now.plusSeconds(30), now);
+        String continuedPlan = explain(sql.claimDueReturningAfter, "PENDING", now, now.minusHours(1), 1000, 100,
+                now.plusSeconds(30), now);
 
         for (String claim : List.of(plan, continuedPlan)) {
             assertThat(claim).contains("idx_" + TABLE + "_due").contains("idx_" + TABLE + "_ordering")
                     .contains(TABLE + "_pkey");
         }
+        // The position bounds the index scan, rather than filtering the rows it reads.
+        assertThat(continuedPlan).containsPattern("Index Cond: .*ROW\\(next_retry_at, id\\) >");
     }
 }
