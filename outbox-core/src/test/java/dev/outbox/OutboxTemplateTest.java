@@ -671,18 +671,6 @@ class OutboxTemplateTest {
         public void saved(String messageType) {
             this.saved.add(messageType);
         }
-
-        @Override
-        public void sent(String messageType) {
-        }
-
-        @Override
-        public void failed(String messageType, boolean exhausted) {
-        }
-
-        @Override
-        public void claimed(int claimed, int lost) {
-        }
     }
 
     /** Records what the template tells the dispatcher after each commit. */

@@ -16,18 +16,6 @@ final class ClaimTally implements OutboxMetrics {
     private final LongAdder lost = new LongAdder();
 
     @Override
-    public void saved(String messageType) {
-    }
-
-    @Override
-    public void sent(String messageType) {
-    }
-
-    @Override
-    public void failed(String messageType, boolean exhausted) {
-    }
-
-    @Override
     public void claimed(int claimedRows, int lostRows) {
         this.claims.increment();
         this.claimed.add(claimedRows);

@@ -2,27 +2,12 @@ package dev.outbox.metrics;
 
 /**
  * Receives what the outbox does, for metrics. Called on hot paths: implementations must be cheap
- * and must not throw.
+ * and must not throw. Every method does nothing unless overridden.
  */
 public interface OutboxMetrics {
 
     /** Records nothing, for applications without a metrics registry. */
     OutboxMetrics NONE = new OutboxMetrics() {
-        @Override
-        public void saved(String messageType) {
-        }
-
-        @Override
-        public void sent(String messageType) {
-        }
-
-        @Override
-        public void failed(String messageType, boolean exhausted) {
-        }
-
-        @Override
-        public void claimed(int claimed, int lost) {
-        }
     };
 
     /**
@@ -30,14 +15,16 @@ public interface OutboxMetrics {
      *
      * @param messageType its type
      */
-    void saved(String messageType);
+    default void saved(String messageType) {
+    }
 
     /**
      * The broker confirmed a message.
      *
      * @param messageType its type
      */
-    void sent(String messageType);
+    default void sent(String messageType) {
+    }
 
     /**
      * An attempt to send a message failed.
@@ -45,7 +32,8 @@ public interface OutboxMetrics {
      * @param messageType its type
      * @param exhausted whether the retry budget is spent, so the message is now FAILED
      */
-    void failed(String messageType, boolean exhausted);
+    default void failed(String messageType, boolean exhausted) {
+    }
 
     /**
      * A claim of due rows finished.
@@ -54,5 +42,6 @@ public interface OutboxMetrics {
      * @param lost how many rows it tried for but another instance took first (always 0 for the
      * skip-locked claim, which passes over rows others hold)
      */
-    void claimed(int claimed, int lost);
+    default void claimed(int claimed, int lost) {
+    }
 }
