@@ -257,7 +257,7 @@ public final class OutboxRepository {
             return wonCandidates(tried, counts);
         }));
         // Read after the commit, so that other instances wait for the claim's row locks no longer than
-        // the update takes: the lease keeps the won rows this instance's meanwhile.
+        // the updates take; from the commit on, the lease keeps the won rows for this instance.
         List<ClaimedMessage> claimed = won.isEmpty() ? List.of()
                 : this.jdbc.query(this.sql.selectClaimedRows(won.size()), CLAIMED, won.toArray());
         return new Claim(claimed, tried.size() - won.size(), null);
