@@ -1,19 +1,11 @@
 package dev.outbox.jdbc;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -25,7 +17,6 @@ import dev.outbox.StoredMessage;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.jdbc.support.KeyHolder;
@@ -41,22 +32,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 public final class OutboxRepository {
 
-    /** Keeps statements well within every driver's limit of bound parameters. */
-    private static final int MAX_ROWS_PER_STATEMENT = 500;
-
-    private static final RowMapper<DueRow> DUE_ROW = (rs, rowNum) -> new DueRow(mapClaimed(rs),
-            new DuePosition(Objects.requireNonNull(Timestamps.fromColumn(rs.getObject("due_at", LocalDateTime.class))),
-                    rs.getLong("id")));
-
-    private static final RowMapper<ClaimedMessage> CLAIMED = (rs, rowNum) -> mapClaimed(rs);
-
     private final JdbcTemplate jdbc;
-
-    /** For the SKIP LOCKED claim, the one locking read: READ COMMITTED locks rows but no gaps. */
-    private final TransactionTemplate claimTransaction;
-
-    /** For writes by primary key, which lock only their rows under any isolation. */
-    private final TransactionTemplate writeTransaction;
 
     private final OutboxSql sql;
 
@@ -64,8 +40,11 @@ public final class OutboxRepository {
 
     private final DataSource dataSource;
 
-    /** Whether the data source's connections run at READ COMMITTED unless told otherwise; read once. */
-    private volatile @Nullable Boolean readCommittedByDefault;
+    private final SkipLockedClaims skipLockedClaims;
+
+    private final OptimisticClaims optimisticClaims;
+
+    private final OutcomeWriter outcomes;
 
     /**
      * @param dataSource the data source the application's transactions use
@@ -75,13 +54,17 @@ public final class OutboxRepository {
     public OutboxRepository(DataSource dataSource, DatabaseDialect dialect, TableName tableName) {
         this.jdbc = new JdbcTemplate(dataSource);
         DataSourceTransactionManager transactionManager = new DataSourceTransactionManager(dataSource);
-        this.writeTransaction = new TransactionTemplate(transactionManager);
-        this.writeTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
-        this.claimTransaction = new TransactionTemplate(transactionManager, this.writeTransaction);
-        this.claimTransaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+        // Writes by primary key lock only their rows under any isolation.
+        TransactionTemplate writeTransaction = new TransactionTemplate(transactionManager);
+        writeTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+        TransactionTemplate claimTransaction = new TransactionTemplate(transactionManager, writeTransaction);
+        claimTransaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
         this.sql = new OutboxSql(tableName, dialect);
         this.dialect = dialect;
         this.dataSource = dataSource;
+        this.skipLockedClaims = new SkipLockedClaims(this.jdbc, claimTransaction, this.sql, dialect);
+        this.optimisticClaims = new OptimisticClaims(this.jdbc, writeTransaction, this.sql);
+        this.outcomes = new OutcomeWriter(this.jdbc, writeTransaction, this.sql);
     }
 
     /**
@@ -156,69 +139,7 @@ public final class OutboxRepository {
      */
     public Claim claimSkipLocked(MessageState state, int limit, Instant now, Instant leaseUntil,
             @Nullable DuePosition after) {
-        List<Object> dueArguments = dueArguments(state, now, after, limit);
-        List<DueRow> rows = this.dialect.claimsInOneStatement()
-                ? claimInOneStatement(dueArguments, now, leaseUntil, after)
-                : Objects.requireNonNull(this.claimTransaction.execute(tx -> lockAndLease(dueArguments, now,
-                        leaseUntil, after)));
-        if (rows.isEmpty()) {
-            return Claim.nothing();
-        }
-        List<ClaimedMessage> claimed = rows.stream().map(DueRow::message)
-                .sorted(Comparator.comparingLong(ClaimedMessage::id)).toList();
-        DuePosition last = rows.stream().map(DueRow::position).max(Comparator.naturalOrder()).orElseThrow();
-        return new Claim(claimed, 0, last);
-    }
-
-    private List<DueRow> lockAndLease(List<Object> dueArguments, Instant now, Instant leaseUntil,
-            @Nullable DuePosition after) {
-        String select = (after != null) ? this.sql.selectDueForUpdateSkipLockedAfter
-                : this.sql.selectDueForUpdateSkipLocked;
-        List<DueRow> locked = this.jdbc.query(select, DUE_ROW, dueArguments.toArray());
-        if (locked.isEmpty()) {
-            return locked;
-        }
-        List<Object> arguments = new ArrayList<>(locked.size() + 2);
-        arguments.add(Timestamps.toColumn(leaseUntil));
-        arguments.add(Timestamps.toColumn(now));
-        locked.forEach(row -> arguments.add(row.message().id()));
-        this.jdbc.update(this.sql.leaseLockedRows(locked.size()), arguments.toArray());
-        // The lease moved the version one step on; the outcome must find it there.
-        return locked.stream().map(row -> new DueRow(row.message().withLockVersion(row.message().lockVersion() + 1),
-                row.position())).toList();
-    }
-
-    private List<DueRow> claimInOneStatement(List<Object> dueArguments, Instant now, Instant leaseUntil,
-            @Nullable DuePosition after) {
-        String claim = (after != null) ? this.sql.claimDueReturningAfter : this.sql.claimDueReturning;
-        List<Object> arguments = new ArrayList<>(dueArguments);
-        arguments.add(Timestamps.toColumn(leaseUntil));
-        arguments.add(Timestamps.toColumn(now));
-        // One statement is its own transaction; only a stricter default isolation needs one of READ COMMITTED.
-        return readCommittedByDefault() ? this.jdbc.query(claim, DUE_ROW, arguments.toArray())
-                : Objects.requireNonNull(this.claimTransaction.execute(
-                        tx -> this.jdbc.query(claim, DUE_ROW, arguments.toArray())));
-    }
-
-    private List<Object> dueArguments(MessageState state, Instant now, @Nullable DuePosition after, int limit) {
-        List<Object> arguments = new ArrayList<>(6);
-        arguments.add(state.name());
-        arguments.add(Timestamps.toColumn(now));
-        if (after != null) {
-            arguments.addAll(this.dialect.positionArguments(after));
-        }
-        arguments.add(limit);
-        return arguments;
-    }
-
-    private boolean readCommittedByDefault() {
-        Boolean readCommitted = this.readCommittedByDefault;
-        if (readCommitted == null) {
-            readCommitted = Objects.requireNonNull(this.jdbc.execute((Connection connection) ->
-                    connection.getTransactionIsolation() == Connection.TRANSACTION_READ_COMMITTED));
-            this.readCommittedByDefault = readCommitted;
-        }
-        return readCommitted;
+        return this.skipLockedClaims.claim(state, limit, now, leaseUntil, after);
     }
 
     /**
@@ -234,52 +155,7 @@ public final class OutboxRepository {
      */
     public Claim claimOptimistic(MessageState state, int limit, int candidates, Instant now,
             Instant leaseUntil) {
-        List<long[]> due = new ArrayList<>(this.jdbc.query(this.sql.selectDueCandidates,
-                (rs, rowNum) -> new long[] { rs.getLong(1), rs.getLong(2) }, state.name(), Timestamps.toColumn(now),
-                Math.max(limit, candidates)));
-        if (due.isEmpty()) {
-            return Claim.nothing();
-        }
-        // Shuffled so that concurrent instances go for different rows; then taken in id order, so that
-        // two claims that do overlap lock their rows in the same order and cannot deadlock.
-        Collections.shuffle(due);
-        List<long[]> tried = new ArrayList<>(due.subList(0, Math.min(limit, due.size())));
-        tried.sort(Comparator.comparingLong(candidate -> candidate[0]));
-        LocalDateTime lease = Timestamps.toColumn(leaseUntil);
-        LocalDateTime modified = Timestamps.toColumn(now);
-        List<Object> won = Objects.requireNonNull(this.writeTransaction.execute(tx -> {
-            int[][] counts = this.jdbc.batchUpdate(this.sql.claimCandidate, tried, tried.size(), (ps, candidate) -> {
-                ps.setObject(1, lease);
-                ps.setObject(2, modified);
-                ps.setLong(3, candidate[0]);
-                ps.setLong(4, candidate[1]);
-            });
-            return wonCandidates(tried, counts);
-        }));
-        // Read after the commit, so that other instances wait for the claim's row locks no longer than
-        // the updates take; from the commit on, the lease keeps the won rows for this instance.
-        List<ClaimedMessage> claimed = won.isEmpty() ? List.of()
-                : this.jdbc.query(this.sql.selectClaimedRows(won.size()), CLAIMED, won.toArray());
-        return new Claim(claimed, tried.size() - won.size(), null);
-    }
-
-    private static List<Object> wonCandidates(List<long[]> tried, int[][] counts) {
-        List<Object> won = new ArrayList<>();
-        int index = 0;
-        for (int[] batch : counts) {
-            for (int count : batch) {
-                if (count == Statement.SUCCESS_NO_INFO) {
-                    throw new IllegalStateException("The JDBC driver does not report a count per batched "
-                            + "update (rewriteBatchedStatements?), so the optimistic claim cannot tell which "
-                            + "rows it won; use the skip-locked claim or a URL without batch rewriting");
-                }
-                if (count == 1) {
-                    won.add(tried.get(index)[0]);
-                }
-                index++;
-            }
-        }
-        return won;
+        return this.optimisticClaims.claim(state, limit, candidates, now, leaseUntil);
     }
 
     /**
@@ -291,67 +167,7 @@ public final class OutboxRepository {
      * @return how many outcomes were written
      */
     public int complete(List<DeliveryOutcome> outcomes, Instant now) {
-        List<DeliveryOutcome.Sent> sent = new ArrayList<>();
-        List<DeliveryOutcome.Failed> failed = new ArrayList<>();
-        for (DeliveryOutcome outcome : outcomes) {
-            if (outcome instanceof DeliveryOutcome.Sent s) {
-                sent.add(s);
-            }
-            else if (outcome instanceof DeliveryOutcome.Failed f) {
-                failed.add(f);
-            }
-        }
-        LocalDateTime modified = Timestamps.toColumn(now);
-        Integer written = this.writeTransaction.execute(tx -> markSent(sent, modified) + markFailed(failed, modified));
-        return (written != null) ? written : 0;
-    }
-
-    private int markSent(List<DeliveryOutcome.Sent> sent, LocalDateTime modified) {
-        // Rows of a batch nearly always share their lock version and attempt time, so this is one
-        // statement per batch, rarely two.
-        Map<SentGroup, List<DeliveryOutcome.Sent>> groups = new LinkedHashMap<>();
-        for (DeliveryOutcome.Sent s : sent) {
-            groups.computeIfAbsent(new SentGroup(s.lockVersion(), s.attemptedAt()), group -> new ArrayList<>()).add(s);
-        }
-        int written = 0;
-        for (Map.Entry<SentGroup, List<DeliveryOutcome.Sent>> group : groups.entrySet()) {
-            List<DeliveryOutcome.Sent> rows = group.getValue();
-            for (int start = 0; start < rows.size(); start += MAX_ROWS_PER_STATEMENT) {
-                written += markSent(group.getKey(), rows.subList(start, Math.min(rows.size(),
-                        start + MAX_ROWS_PER_STATEMENT)), modified);
-            }
-        }
-        return written;
-    }
-
-    private int markSent(SentGroup group, List<DeliveryOutcome.Sent> rows, LocalDateTime modified) {
-        List<Object> arguments = new ArrayList<>(rows.size() * 3 + 3);
-        for (DeliveryOutcome.Sent s : rows) {
-            arguments.add(s.id());
-            arguments.add(s.brokerMessageId());
-        }
-        arguments.add(Timestamps.toColumn(group.attemptedAt()));
-        arguments.add(modified);
-        arguments.add(group.lockVersion());
-        rows.forEach(s -> arguments.add(s.id()));
-        return this.jdbc.update(this.sql.markSent(rows.size()), arguments.toArray());
-    }
-
-    private int markFailed(List<DeliveryOutcome.Failed> failed, LocalDateTime modified) {
-        if (failed.isEmpty()) {
-            return 0;
-        }
-        int[][] counts = this.jdbc.batchUpdate(this.sql.markFailed, failed, failed.size(), (ps, f) -> {
-            ps.setString(1, f.state().name());
-            ps.setInt(2, f.retryCount());
-            ps.setString(3, f.failReason());
-            ps.setObject(4, Timestamps.toColumn(f.nextRetryAt()));
-            ps.setObject(5, Timestamps.toColumn(f.attemptedAt()));
-            ps.setObject(6, modified);
-            ps.setLong(7, f.id());
-            ps.setLong(8, f.lockVersion());
-        });
-        return countWritten(counts, failed.size());
+        return this.outcomes.complete(outcomes, now);
     }
 
     /**
@@ -359,7 +175,7 @@ public final class OutboxRepository {
      * @return the row, if it exists
      */
     public Optional<StoredMessage> findById(long id) {
-        return this.jdbc.query(this.sql.findById, OutboxRepository::mapStored, id).stream().findFirst();
+        return this.jdbc.query(this.sql.findById, OutboxRows.STORED, id).stream().findFirst();
     }
 
     private long existingId(NewMessage message) {
@@ -387,44 +203,5 @@ public final class OutboxRepository {
         else {
             statement.setString(index, value);
         }
-    }
-
-    /** A claimed row and its place in the scan order of due rows. */
-    private record DueRow(ClaimedMessage message, DuePosition position) {
-    }
-
-    /** Confirmed rows that one statement can mark SENT together. */
-    private record SentGroup(long lockVersion, Instant attemptedAt) {
-    }
-
-    private static int countWritten(int[][] counts, int expected) {
-        int written = 0;
-        for (int[] batch : counts) {
-            for (int count : batch) {
-                // A driver that rewrites batches reports SUCCESS_NO_INFO; the guard still held.
-                written += (count == Statement.SUCCESS_NO_INFO) ? 1 : count;
-            }
-        }
-        return Math.min(written, expected);
-    }
-
-    private static ClaimedMessage mapClaimed(ResultSet rs) throws SQLException {
-        return new ClaimedMessage(rs.getLong("id"), rs.getLong("lock_version"), rs.getString("message_key"),
-                rs.getString("message_type"), rs.getString("topic"), rs.getString("ordering_key"),
-                HeadersCodec.decode(rs.getString("headers")), rs.getString("message_body"), rs.getInt("retry_count"),
-                MessageState.valueOf(rs.getString("state")));
-    }
-
-    private static StoredMessage mapStored(ResultSet rs, int rowNum) throws SQLException {
-        return new StoredMessage(rs.getLong("id"), rs.getString("message_key"), rs.getString("message_type"),
-                rs.getString("topic"), rs.getString("ordering_key"), HeadersCodec.decode(rs.getString("headers")),
-                rs.getString("message_body"), MessageState.valueOf(rs.getString("state")), rs.getInt("retry_count"),
-                instant(rs, "next_retry_at"), Timestamps.fromColumn(rs.getObject("last_retry_time", LocalDateTime.class)),
-                rs.getString("message_id"), rs.getString("fail_reason"), instant(rs, "gmt_create"),
-                instant(rs, "gmt_modified"));
-    }
-
-    private static Instant instant(ResultSet rs, String column) throws SQLException {
-        return Objects.requireNonNull(Timestamps.fromColumn(rs.getObject(column, LocalDateTime.class)), column);
     }
 }
