@@ -66,7 +66,7 @@ record ServerLocation(String jdbcUrl, String username, String password) {
         return new ServerLocation(container.getJdbcUrl(), container.getUsername(), container.getPassword());
     }
 
-    private static boolean dockerAvailable() {
+    static boolean dockerAvailable() {
         try {
             return DockerClientFactory.instance().isDockerAvailable();
         }

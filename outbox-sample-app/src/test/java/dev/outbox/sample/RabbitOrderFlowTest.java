@@ -1,15 +1,11 @@
 package dev.outbox.sample;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 
 import dev.outbox.StoredMessage;
-import org.junit.jupiter.api.Assumptions;
+import dev.outbox.testing.RabbitServer;
 import org.junit.jupiter.api.BeforeAll;
 
 import org.springframework.amqp.core.Message;
@@ -24,44 +20,38 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The order flow on the {@code rabbit} profile: H2 and the RabbitMQ at {@code OUTBOX_TEST_RABBIT_URL}
- * (an AMQP URI; default {@code amqp://guest:guest@127.0.0.1:5672}); skipped, with the reason
- * printed, when it does not accept connections.
+ * The order flow on the {@code rabbit} profile: H2 and the RabbitMQ of {@link RabbitServer};
+ * skipped, with the reason printed, when there is none.
  */
 @ActiveProfiles("rabbit")
 @DirtiesContext
 class RabbitOrderFlowTest extends OrderFlowContract {
 
-    private static final URI BROKER = URI.create(System.getenv().getOrDefault("OUTBOX_TEST_RABBIT_URL",
-            "amqp://guest:guest@127.0.0.1:5672"));
+    private static RabbitServer broker;
 
     @Autowired
     private RabbitTemplate rabbit;
 
     @BeforeAll
     static void requireRabbitMq() {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(BROKER.getHost(), port()), 2000);
-        }
-        catch (IOException ex) {
-            String reason = "No RabbitMQ at " + BROKER.getHost() + ":" + port() + ": set OUTBOX_TEST_RABBIT_URL";
-            System.err.println("SKIPPED: " + reason);
-            Assumptions.abort(reason);
-        }
+        broker();
     }
 
     @DynamicPropertySource
     static void useTestBroker(DynamicPropertyRegistry registry) {
-        registry.add("spring.rabbitmq.host", BROKER::getHost);
-        registry.add("spring.rabbitmq.port", RabbitOrderFlowTest::port);
-        if (BROKER.getUserInfo() != null) {
-            registry.add("spring.rabbitmq.username", () -> BROKER.getUserInfo().split(":", 2)[0]);
-            registry.add("spring.rabbitmq.password", () -> BROKER.getUserInfo().split(":", 2)[1]);
-        }
+        registry.add("spring.rabbitmq.host", () -> broker().host());
+        registry.add("spring.rabbitmq.port", () -> broker().port());
+        registry.add("spring.rabbitmq.username", () -> broker().username());
+        registry.add("spring.rabbitmq.password", () -> broker().password());
+        registry.add("spring.rabbitmq.virtual-host", () -> broker().virtualHost());
     }
 
-    private static int port() {
-        return (BROKER.getPort() > 0) ? BROKER.getPort() : 5672;
+    /** Dynamic properties are read before {@code @BeforeAll} runs, so the broker is found on first use. */
+    private static RabbitServer broker() {
+        if (broker == null) {
+            broker = RabbitServer.require();
+        }
+        return broker;
     }
 
     @Override

@@ -1,56 +1,29 @@
 package dev.outbox.autoconfigure;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
-import java.net.URI;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
-
-import org.junit.jupiter.api.Assumptions;
+import dev.outbox.testing.RabbitServer;
 import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
 
 /**
- * The RabbitMQ server of the tests: the AMQP URI in {@code OUTBOX_TEST_RABBIT_URL}, else
- * {@code amqp://guest:guest@127.0.0.1:5672}; a test that needs it is skipped, with the reason
- * printed, when it does not accept connections.
+ * The RabbitMQ server of the tests (see {@link RabbitServer}), as Spring Boot properties and a
+ * connection factory of the test's own.
  *
- * @param host the host
- * @param port the AMQP port
- * @param username the user
- * @param password the password
- * @param virtualHost the virtual host
+ * @param server where the broker runs
  */
-record RabbitTestBroker(String host, int port, String username, String password, String virtualHost) {
+record RabbitTestBroker(RabbitServer server) {
 
-    private static final String DEFAULT_URL = "amqp://guest:guest@127.0.0.1:5672";
-
+    /**
+     * @return the broker; aborts the test when there is none
+     */
     static RabbitTestBroker require() {
-        String url = System.getenv("OUTBOX_TEST_RABBIT_URL");
-        RabbitTestBroker broker = parse((url != null && !url.isBlank()) ? url.trim() : DEFAULT_URL);
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(broker.host, broker.port), 2000);
-        }
-        catch (IOException ex) {
-            String reason = "No RabbitMQ at " + broker.host + ":" + broker.port + " (" + ex.getMessage()
-                    + "): set OUTBOX_TEST_RABBIT_URL to an AMQP URI of a running RabbitMQ";
-            System.err.println("SKIPPED: " + reason);
-            Assumptions.abort(reason);
-        }
-        return broker;
+        return new RabbitTestBroker(RabbitServer.require());
     }
 
-    private static RabbitTestBroker parse(String url) {
-        URI uri = URI.create(url.contains("://") ? url : "amqp://" + url);
-        String userInfo = (uri.getRawUserInfo() != null) ? uri.getRawUserInfo() : "guest:guest";
-        String[] credentials = userInfo.split(":", 2);
-        String path = (uri.getRawPath() != null && uri.getRawPath().length() > 1) ? uri.getRawPath().substring(1) : "/";
-        return new RabbitTestBroker(uri.getHost(), (uri.getPort() > 0) ? uri.getPort() : 5672, decode(credentials[0]),
-                decode((credentials.length > 1) ? credentials[1] : ""), decode(path));
+    String host() {
+        return this.server.host();
     }
 
-    private static String decode(String text) {
-        return URLDecoder.decode(text, StandardCharsets.UTF_8);
+    int port() {
+        return this.server.port();
     }
 
     /**
@@ -58,9 +31,9 @@ record RabbitTestBroker(String host, int port, String username, String password,
      * @return Spring Boot's properties for this broker, with the confirms and returns the sender needs
      */
     String[] springProperties(int port) {
-        return new String[] { "spring.rabbitmq.host=" + this.host, "spring.rabbitmq.port=" + port,
-            "spring.rabbitmq.username=" + this.username, "spring.rabbitmq.password=" + this.password,
-            "spring.rabbitmq.virtual-host=" + this.virtualHost, "spring.rabbitmq.publisher-confirm-type=correlated",
+        return new String[] { "spring.rabbitmq.host=" + this.server.host(), "spring.rabbitmq.port=" + port,
+            "spring.rabbitmq.username=" + this.server.username(), "spring.rabbitmq.password=" + this.server.password(),
+            "spring.rabbitmq.virtual-host=" + this.server.virtualHost(), "spring.rabbitmq.publisher-confirm-type=correlated",
             "spring.rabbitmq.publisher-returns=true" };
     }
 
@@ -68,10 +41,11 @@ record RabbitTestBroker(String host, int port, String username, String password,
      * @return a connection factory of the test's own, to declare and read queues with
      */
     CachingConnectionFactory connectionFactory() {
-        CachingConnectionFactory connectionFactory = new CachingConnectionFactory(this.host, this.port);
-        connectionFactory.setUsername(this.username);
-        connectionFactory.setPassword(this.password);
-        connectionFactory.setVirtualHost(this.virtualHost);
+        CachingConnectionFactory connectionFactory = new CachingConnectionFactory(this.server.host(),
+                this.server.port());
+        connectionFactory.setUsername(this.server.username());
+        connectionFactory.setPassword(this.server.password());
+        connectionFactory.setVirtualHost(this.server.virtualHost());
         return connectionFactory;
     }
 }

@@ -1,0 +1,81 @@
+package dev.outbox.testing;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Assumptions;
+import org.testcontainers.rabbitmq.RabbitMQContainer;
+
+/**
+ * The RabbitMQ server of the tests: the AMQP URI in {@code OUTBOX_TEST_RABBIT_URL}; else a
+ * Testcontainers broker where Docker runs; else the machine's broker on 127.0.0.1:5672 as
+ * guest/guest. A test that needs one is skipped, with the reason printed, when none accepts
+ * connections.
+ *
+ * @param host the host
+ * @param port the AMQP port
+ * @param username the user
+ * @param password the password
+ * @param virtualHost the virtual host
+ */
+public record RabbitServer(String host, int port, String username, String password, String virtualHost) {
+
+    /** The variable that names the broker, as an AMQP URI. */
+    public static final String URL_VARIABLE = "OUTBOX_TEST_RABBIT_URL";
+
+    private static final String LOOPBACK_URL = "amqp://guest:guest@127.0.0.1:5672";
+
+    private static @Nullable RabbitServer container;
+
+    /**
+     * @return the broker to test against; aborts the test when there is none
+     */
+    public static synchronized RabbitServer require() {
+        String url = System.getenv(URL_VARIABLE);
+        if (url != null && !url.isBlank()) {
+            return reachableOrAbort(parse(url.trim()));
+        }
+        if (ServerLocation.dockerAvailable()) {
+            if (container == null) {
+                RabbitMQContainer broker = new RabbitMQContainer("rabbitmq:4.1-alpine");
+                broker.start();
+                container = new RabbitServer(broker.getHost(), broker.getAmqpPort(), broker.getAdminUsername(),
+                        broker.getAdminPassword(), "/");
+            }
+            return container;
+        }
+        return reachableOrAbort(parse(LOOPBACK_URL));
+    }
+
+    private static RabbitServer reachableOrAbort(RabbitServer server) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(server.host, server.port), 2000);
+            return server;
+        }
+        catch (IOException ex) {
+            String reason = "No RabbitMQ at " + server.host + ":" + server.port + " (" + ex.getMessage() + "): set "
+                    + URL_VARIABLE + " to an AMQP URI of a running RabbitMQ, or run Docker for Testcontainers";
+            System.err.println("SKIPPED: " + reason);
+            Assumptions.abort(reason);
+            throw new IllegalStateException(reason);
+        }
+    }
+
+    private static RabbitServer parse(String url) {
+        URI uri = URI.create(url.contains("://") ? url : "amqp://" + url);
+        String userInfo = (uri.getRawUserInfo() != null) ? uri.getRawUserInfo() : "guest:guest";
+        String[] credentials = userInfo.split(":", 2);
+        String path = (uri.getRawPath() != null && uri.getRawPath().length() > 1) ? uri.getRawPath().substring(1) : "/";
+        return new RabbitServer(uri.getHost(), (uri.getPort() > 0) ? uri.getPort() : 5672, decode(credentials[0]),
+                decode((credentials.length > 1) ? credentials[1] : ""), decode(path));
+    }
+
+    private static String decode(String text) {
+        return URLDecoder.decode(text, StandardCharsets.UTF_8);
+    }
+}
