@@ -64,6 +64,8 @@ public class OutboxProperties {
 
     private final Rabbit rabbit = new Rabbit();
 
+    private final RocketMq rocketmq = new RocketMq();
+
     public boolean isEnabled() {
         return this.enabled;
     }
@@ -122,6 +124,10 @@ public class OutboxProperties {
 
     public Rabbit getRabbit() {
         return this.rabbit;
+    }
+
+    public RocketMq getRocketmq() {
+        return this.rocketmq;
     }
 
     /**
@@ -494,7 +500,7 @@ public class OutboxProperties {
 
         /**
          * Destination of this message type on the broker, instead of the topic each message was
-         * saved with: the Kafka topic, or the RabbitMQ exchange.
+         * saved with: the Kafka or RocketMQ topic, or the RabbitMQ exchange.
          */
         private @Nullable String topic;
 
@@ -565,6 +571,27 @@ public class OutboxProperties {
          * the application's RabbitTemplate, when spring-rabbit is present and a RabbitTemplate bean
          * exists. It needs spring.rabbitmq.publisher-confirm-type=correlated and
          * spring.rabbitmq.publisher-returns=true.
+         */
+        private boolean enabled = true;
+
+        public boolean isEnabled() {
+            return this.enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+    }
+
+    /**
+     * The RocketMQ sender.
+     */
+    public static class RocketMq {
+
+        /**
+         * Whether to register a MessageSender bean named rocketMqMessageSender that sends through the
+         * application's DefaultMQProducer, when rocketmq-client is present and a DefaultMQProducer bean
+         * exists. The application configures and starts the producer.
          */
         private boolean enabled = true;
 

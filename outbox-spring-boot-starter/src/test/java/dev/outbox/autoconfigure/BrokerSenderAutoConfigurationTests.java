@@ -5,7 +5,9 @@ import java.util.Map;
 import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.sender.kafka.KafkaMessageSender;
 import dev.outbox.sender.rabbit.RabbitMessageSender;
+import dev.outbox.sender.rocketmq.RocketMqMessageSender;
 import dev.outbox.spi.MessageSender;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.junit.jupiter.api.Test;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration;
@@ -31,6 +33,11 @@ class BrokerSenderAutoConfigurationTests {
             .withConfiguration(AutoConfigurations.of(RabbitAutoConfiguration.class, OutboxRabbitAutoConfiguration.class))
             .withPropertyValues("spring.rabbitmq.port=9");
 
+    /** The application's RocketMQ producer, never started: the starter only needs the bean. */
+    private final ApplicationContextRunner rocketMq = OutboxContexts.h2()
+            .withConfiguration(AutoConfigurations.of(OutboxRocketMqAutoConfiguration.class))
+            .withBean("producer", DefaultMQProducer.class, BrokerSenderAutoConfigurationTests::unstartedProducer);
+
     private final ApplicationContextRunner rabbitWithConfirms = this.rabbit.withPropertyValues(
             "spring.rabbitmq.publisher-confirm-type=correlated", "spring.rabbitmq.publisher-returns=true");
 
@@ -55,6 +62,16 @@ class BrokerSenderAutoConfigurationTests {
     }
 
     @Test
+    void theRocketMqSenderIsTheDefaultSenderOnTheApplicationsProducer() {
+        this.rocketMq.run(context -> {
+            assertThat(context).hasNotFailed().hasSingleBean(RocketMqMessageSender.class)
+                    .hasBean(OutboxRocketMqAutoConfiguration.SENDER_BEAN_NAME);
+            assertThat(context.getBean(MessageRoutes.class).senderFor("any"))
+                    .containsSame(context.getBean(RocketMqMessageSender.class));
+        });
+    }
+
+    @Test
     void bothSendersAreRoutedByTheirBeanNames() {
         this.rabbitWithConfirms
                 .withConfiguration(AutoConfigurations.of(KafkaAutoConfiguration.class, OutboxKafkaAutoConfiguration.class))
@@ -69,11 +86,27 @@ class BrokerSenderAutoConfigurationTests {
     }
 
     @Test
+    void theRocketMqSenderIsRoutedByItsBeanName() {
+        this.rocketMq.withConfiguration(AutoConfigurations.of(KafkaAutoConfiguration.class,
+                OutboxKafkaAutoConfiguration.class))
+                .withPropertyValues("spring.kafka.bootstrap-servers=127.0.0.1:9",
+                        "outbox.routes.payment.sender=rocketMqMessageSender", "outbox.default-sender=kafkaMessageSender")
+                .run(context -> {
+                    MessageRoutes routes = context.getBean(MessageRoutes.class);
+                    assertThat(routes.senderFor("payment")).containsSame(context.getBean(RocketMqMessageSender.class));
+                    assertThat(routes.senderFor("order.created"))
+                            .containsSame(context.getBean(KafkaMessageSender.class));
+                });
+    }
+
+    @Test
     void eachSenderCanBeSwitchedOff() {
         this.kafka.withPropertyValues("outbox.kafka.enabled=false", "outbox.logging-sender.enabled=true")
                 .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(KafkaMessageSender.class));
         this.rabbitWithConfirms.withPropertyValues("outbox.rabbit.enabled=false", "outbox.logging-sender.enabled=true")
                 .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(RabbitMessageSender.class));
+        this.rocketMq.withPropertyValues("outbox.rocketmq.enabled=false", "outbox.logging-sender.enabled=true")
+                .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(RocketMqMessageSender.class));
     }
 
     @Test
@@ -84,20 +117,34 @@ class BrokerSenderAutoConfigurationTests {
         this.rabbitWithConfirms.withClassLoader(new FilteredClassLoader(RabbitTemplate.class))
                 .withPropertyValues("outbox.logging-sender.enabled=true")
                 .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(RabbitMessageSender.class));
+        this.rocketMq.withClassLoader(new FilteredClassLoader(DefaultMQProducer.class))
+                .withPropertyValues("outbox.logging-sender.enabled=true")
+                .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(RocketMqMessageSender.class));
     }
 
     @Test
-    void noSenderWithoutATemplate() {
+    void noSenderWithoutATemplateOrProducer() {
         OutboxContexts.h2().withConfiguration(AutoConfigurations.of(OutboxKafkaAutoConfiguration.class,
-                OutboxRabbitAutoConfiguration.class)).withPropertyValues("outbox.logging-sender.enabled=true")
+                OutboxRabbitAutoConfiguration.class, OutboxRocketMqAutoConfiguration.class))
+                .withPropertyValues("outbox.logging-sender.enabled=true")
                 .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(KafkaMessageSender.class)
-                        .doesNotHaveBean(RabbitMessageSender.class));
+                        .doesNotHaveBean(RabbitMessageSender.class).doesNotHaveBean(RocketMqMessageSender.class));
+    }
+
+    @Test
+    void noRocketMqSenderWhenTheProducerIsAmbiguous() {
+        this.rocketMq
+                .withBean("otherProducer", DefaultMQProducer.class, BrokerSenderAutoConfigurationTests::unstartedProducer)
+                .withPropertyValues("outbox.logging-sender.enabled=true")
+                .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(RocketMqMessageSender.class));
     }
 
     @Test
     void noSenderOnInstancesThatOnlyWrite() {
         this.kafka.withPropertyValues("outbox.dispatcher.enabled=false")
                 .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(KafkaMessageSender.class));
+        this.rocketMq.withPropertyValues("outbox.dispatcher.enabled=false")
+                .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(RocketMqMessageSender.class));
     }
 
     @Test
@@ -106,6 +153,14 @@ class BrokerSenderAutoConfigurationTests {
                 () -> new KafkaMessageSender(new KafkaTemplate<>(
                         new DefaultKafkaProducerFactory<>(Map.of("bootstrap.servers", "127.0.0.1:9")))))
                 .run(context -> assertThat(context).hasNotFailed().hasSingleBean(KafkaMessageSender.class)
+                        .hasBean("mySender"));
+    }
+
+    @Test
+    void anApplicationsOwnRocketMqSenderReplacesTheStarters() {
+        this.rocketMq.withBean("mySender", RocketMqMessageSender.class,
+                () -> new RocketMqMessageSender(unstartedProducer()))
+                .run(context -> assertThat(context).hasNotFailed().hasSingleBean(RocketMqMessageSender.class)
                         .hasBean("mySender"));
     }
 
@@ -132,5 +187,11 @@ class BrokerSenderAutoConfigurationTests {
                 .run(context -> assertThat(OutboxContexts.outboxFailure(context.getStartupFailure()))
                         .isEqualTo("outbox.routes.payment.sender names 'kafkaMessageSender', which is not a "
                                 + "MessageSender bean; the MessageSender beans are [testSender]"));
+    }
+
+    private static DefaultMQProducer unstartedProducer() {
+        DefaultMQProducer producer = new DefaultMQProducer("outbox-test");
+        producer.setNamesrvAddr("127.0.0.1:9");
+        return producer;
     }
 }

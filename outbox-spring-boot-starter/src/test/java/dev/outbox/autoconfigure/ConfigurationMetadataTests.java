@@ -42,7 +42,7 @@ class ConfigurationMetadataTests {
                 "outbox.dispatcher.claim-strategy", "outbox.dispatcher.handoff-capacity", "outbox.retry.initial-delay",
                 "outbox.retry.multiplier", "outbox.retry.max-delay", "outbox.retry.jitter", "outbox.retry.max-attempts",
                 "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.logging-sender.enabled",
-                "outbox.kafka.enabled", "outbox.rabbit.enabled");
+                "outbox.kafka.enabled", "outbox.rabbit.enabled", "outbox.rocketmq.enabled");
         assertThat(properties()).allSatisfy(property -> assertThat(property.path("description").asString())
                 .as(property.get("name").asString()).isNotBlank());
     }

@@ -1,0 +1,60 @@
+package dev.outbox.sender.rocketmq;
+
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+
+import dev.outbox.spi.OutgoingMessage;
+import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+/**
+ * The RocketMQ sender with a real producer that was never started, so nothing reaches a broker.
+ */
+class RocketMqMessageSenderTests {
+
+    private final DefaultMQProducer producer = new DefaultMQProducer("outbox-sender-tests");
+
+    private final RocketMqMessageSender sender = new RocketMqMessageSender(this.producer);
+
+    @AfterEach
+    void shutdownProducer() {
+        this.producer.shutdown();
+    }
+
+    @Test
+    void aHeaderThatRocketMqReservesFailsTheSendNamingTheHeader() {
+        Throwable failure = failureOf(this.sender.send(message(Map.of("KEYS", "a b"))));
+
+        assertThat(failure).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("header 'KEYS' cannot be a RocketMQ user property: ")
+                .hasMessageContaining("used by system");
+    }
+
+    @Test
+    void aHeaderWithABlankValueFailsTheSendNamingTheHeader() {
+        Throwable failure = failureOf(this.sender.send(message(Map.of("traceparent", " "))));
+
+        assertThat(failure).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("header 'traceparent' cannot be a RocketMQ user property: ");
+    }
+
+    @Test
+    void whatTheProducerRefusesFailsTheStageInsteadOfThrowing() {
+        Throwable failure = failureOf(this.sender.send(message(Map.of())));
+
+        assertThat(failure).hasMessageContaining("The producer service state not OK");
+    }
+
+    private static Throwable failureOf(CompletionStage<String> stage) {
+        Throwable failure = catchThrowable(() -> stage.toCompletableFuture().join());
+        return (failure.getCause() != null) ? failure.getCause() : failure;
+    }
+
+    private static OutgoingMessage message(Map<String, String> headers) {
+        return new OutgoingMessage(1, "order-1", "order.created", "orders", null, headers, "{}", 1);
+    }
+}
