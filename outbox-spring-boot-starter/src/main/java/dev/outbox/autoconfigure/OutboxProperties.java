@@ -3,6 +3,7 @@ package dev.outbox.autoconfigure;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 import dev.outbox.OutboxTemplate;
 import dev.outbox.dispatch.ClaimStrategy;
@@ -504,6 +505,12 @@ public class OutboxProperties {
          */
         private @Nullable String topic;
 
+        /**
+         * RabbitMQ routing key of every message of this type, instead of its ordering key (or, without
+         * one, its message key). Only the RabbitMQ sender reads it.
+         */
+        private @Nullable String routingKey;
+
         public @Nullable String getSender() {
             return this.sender;
         }
@@ -518,6 +525,21 @@ public class OutboxProperties {
 
         public void setTopic(@Nullable String topic) {
             this.topic = topic;
+        }
+
+        public @Nullable String getRoutingKey() {
+            return this.routingKey;
+        }
+
+        public void setRoutingKey(@Nullable String routingKey) {
+            this.routingKey = routingKey;
+        }
+
+        /**
+         * @return this route's routing key, when one is configured
+         */
+        Optional<String> routingKey() {
+            return Optional.ofNullable(this.routingKey).map(String::trim).filter(key -> !key.isEmpty());
         }
     }
 

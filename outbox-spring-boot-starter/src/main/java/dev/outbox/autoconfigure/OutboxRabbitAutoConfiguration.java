@@ -1,5 +1,8 @@
 package dev.outbox.autoconfigure;
 
+import java.util.HashMap;
+import java.util.Map;
+
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.sender.rabbit.RabbitMessageSender;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
@@ -15,7 +18,8 @@ import org.springframework.context.annotation.Bean;
  * Registers a {@link RabbitMessageSender} named {@value #SENDER_BEAN_NAME} on the application's
  * {@link RabbitTemplate}, when spring-rabbit is present, the template exists, this instance runs a
  * dispatcher and {@code outbox.rabbit.enabled} is not false. Route message types to it with
- * {@code outbox.routes.<type>.sender=rabbitMessageSender} or {@code outbox.default-sender}.
+ * {@code outbox.routes.<type>.sender=rabbitMessageSender} or {@code outbox.default-sender}; a route's
+ * {@code routing-key} sets the routing key of its type.
  */
 @AutoConfiguration(after = OutboxAutoConfiguration.class,
         afterName = "org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration")
@@ -33,7 +37,9 @@ public final class OutboxRabbitAutoConfiguration {
 
     @Bean(SENDER_BEAN_NAME)
     @ConditionalOnMissingBean
-    RabbitMessageSender rabbitMessageSender(RabbitTemplate rabbitTemplate) {
-        return new RabbitMessageSender(rabbitTemplate);
+    RabbitMessageSender rabbitMessageSender(RabbitTemplate rabbitTemplate, OutboxProperties properties) {
+        Map<String, String> routingKeys = new HashMap<>();
+        properties.getRoutes().forEach((type, route) -> route.routingKey().ifPresent(key -> routingKeys.put(type, key)));
+        return new RabbitMessageSender(rabbitTemplate, routingKeys);
     }
 }

@@ -55,6 +55,10 @@ final class SenderRouting {
             @Nullable MessageSender defaultSender) {
         MessageSender sender = (route.getSender() == null && defaultSender != null) ? defaultSender
                 : sender(prefix + ".sender", route.getSender());
+        if (route.getRoutingKey() != null && route.getRoutingKey().isBlank()) {
+            throw new IllegalStateException(prefix + ".routing-key is empty: name the RabbitMQ routing key of this "
+                    + "message type, or remove the property to route by ordering key or message key");
+        }
         String topic = route.getTopic();
         if (topic == null) {
             return sender;

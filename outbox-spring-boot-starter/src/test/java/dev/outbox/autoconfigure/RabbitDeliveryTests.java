@@ -142,6 +142,21 @@ class RabbitDeliveryTests {
     }
 
     @Test
+    void aRoutesRoutingKeyReplacesTheOrderingKeyAsRoutingKey() {
+        runner(this.broker.port()).withPropertyValues("outbox.routes[order.audited].routing-key=audit.orders")
+                .run(context -> {
+                    SaveResult saved = OutboxContexts.save(context, outbox -> outbox.message("order.audited")
+                            .key("order-3").topic(this.exchange).payload("{}").orderingKey("customer-7").save());
+
+                    OutboxContexts.awaitSent(context, saved.id());
+                    awaitReceived(saved.id());
+
+                    assertThat(this.received.get(saved.id()).getMessageProperties().getReceivedRoutingKey())
+                            .isEqualTo("audit.orders");
+                });
+    }
+
+    @Test
     void anUnroutableMessageIsRetriedThenFailedWithTheBrokersReason() {
         runner(this.broker.port()).withPropertyValues("outbox.retry.max-attempts=2").run(context -> {
             SaveResult saved = OutboxContexts.save(context, outbox -> outbox.message("order.created")

@@ -105,6 +105,14 @@ class SenderRoutingTests {
     }
 
     @Test
+    void anEmptyRouteRoutingKeyFailsNamingTheProperty() {
+        this.twoSenders.withPropertyValues("outbox.routes.payment.sender=rabbitSender",
+                "outbox.routes.payment.routing-key= ")
+                .run(context -> assertThat(OutboxContexts.outboxFailure(context.getStartupFailure()))
+                        .startsWith("outbox.routes.payment.routing-key is empty"));
+    }
+
+    @Test
     void writeOnlyInstancesDoNotResolveTheRoutes() {
         OutboxContexts.h2().withPropertyValues("outbox.dispatcher.enabled=false",
                 "outbox.routes.payment.sender=rabbitSender")

@@ -1,6 +1,7 @@
 package dev.outbox.sender.rabbit;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -19,7 +20,8 @@ import org.springframework.amqp.rabbit.core.RabbitTemplate;
  * Publishes outbox messages to RabbitMQ with publisher confirms and mandatory returns: a message
  * counts as sent only when the broker confirmed it and did not return it as unroutable.
  *
- * <p>The message's topic is the exchange; the routing key is the ordering key, else the message key.
+ * <p>The message's topic is the exchange; the routing key is the one configured for the message's
+ * type, else the ordering key, else the message key.
  * The AMQP message id is {@code outbox-<outbox id>}, which is also the id the row records. The
  * message has the type, content type {@code application/json}, persistent delivery, and the
  * headers of {@link OutboxHeaders#of}.
@@ -34,13 +36,25 @@ public final class RabbitMessageSender implements MessageSender {
 
     private final RabbitTemplate template;
 
+    private final Map<String, String> routingKeysByType;
+
     /**
      * @param template the template to publish with
      * @throws IllegalStateException when the template does not have confirms, returns and mandatory on
      */
     public RabbitMessageSender(RabbitTemplate template) {
+        this(template, Map.of());
+    }
+
+    /**
+     * @param template the template to publish with
+     * @param routingKeysByType the routing key of each message type that has one of its own
+     * @throws IllegalStateException when the template does not have confirms, returns and mandatory on
+     */
+    public RabbitMessageSender(RabbitTemplate template, Map<String, String> routingKeysByType) {
         requireConfirmsAndReturns(template);
         this.template = template;
+        this.routingKeysByType = Map.copyOf(routingKeysByType);
     }
 
     @Override
@@ -68,7 +82,11 @@ public final class RabbitMessageSender implements MessageSender {
         });
     }
 
-    private static String routingKey(OutgoingMessage message) {
+    private String routingKey(OutgoingMessage message) {
+        String configured = this.routingKeysByType.get(message.type());
+        if (configured != null) {
+            return configured;
+        }
         return (message.orderingKey() != null) ? message.orderingKey() : message.key();
     }
 
