@@ -1,5 +1,6 @@
 /**
- * The outbox API: {@link dev.outbox.OutboxTemplate} saves messages inside the caller's transaction.
+ * The outbox API: {@link dev.outbox.OutboxTemplate} saves messages inside the caller's transaction, and marks
+ * them consumed for consumers that share its database.
  */
 @NullMarked
 package dev.outbox;

@@ -5,9 +5,11 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 import javax.sql.DataSource;
 
@@ -168,6 +170,36 @@ public final class OutboxRepository {
      */
     public int complete(List<DeliveryOutcome> outcomes, Instant now) {
         return this.outcomes.complete(outcomes, now);
+    }
+
+    /**
+     * Marks a message CONSUMED if it is in one of the given states, in the caller's transaction if
+     * there is one on the data source. Its lock version moves on, so an outcome of a send still in
+     * flight is not written over it.
+     *
+     * @param type the message type
+     * @param key the message key
+     * @param from the states it may be in
+     * @param now the current time
+     * @return whether the row was marked
+     */
+    public boolean markConsumed(String type, String key, Set<MessageState> from, Instant now) {
+        List<Object> arguments = new ArrayList<>(from.size() + 3);
+        arguments.add(Timestamps.toColumn(now));
+        arguments.add(key);
+        arguments.add(type);
+        from.forEach(state -> arguments.add(state.name()));
+        return this.jdbc.update(this.sql.markConsumed(from.size()), arguments.toArray()) > 0;
+    }
+
+    /**
+     * @param type the message type
+     * @param key the message key
+     * @return the message's state as last committed (or written by the current transaction), if it exists
+     */
+    public Optional<MessageState> findState(String type, String key) {
+        return this.jdbc.queryForList(this.sql.findStateByKey, String.class, key, type).stream()
+                .findFirst().map(MessageState::valueOf);
     }
 
     /**

@@ -49,6 +49,8 @@ final class OutboxSql {
 
     final String findById;
 
+    final String findStateByKey;
+
     private final String table;
 
     OutboxSql(TableName tableName, DatabaseDialect dialect) {
@@ -73,6 +75,10 @@ final class OutboxSql {
                 UPDATE %s SET state = ?, retry_count = ?, fail_reason = ?, next_retry_at = ?, last_retry_time = ?,
                     gmt_modified = ?, lock_version = lock_version + 1
                 WHERE id = ? AND lock_version = ?""");
+        // A locking read on MySQL: under REPEATABLE READ a plain one may see a snapshot older than the
+        // state the update before it found.
+        this.findStateByKey = format("SELECT state FROM %s WHERE message_key = ? AND message_type = ?")
+                + dialect.duplicateLookupLock();
         this.findById = format("""
                 SELECT id, message_key, message_type, topic, ordering_key, headers, message_body, state,
                     retry_count, next_retry_at, last_retry_time, message_id, fail_reason, gmt_create, gmt_modified
@@ -100,6 +106,18 @@ final class OutboxSql {
                 + " WHEN ? THEN ?".repeat(count) + " END,"
                 + " last_retry_time = ?, gmt_modified = ?, lock_version = lock_version + 1"
                 + " WHERE lock_version = ? AND id IN (" + placeholders(count) + ")";
+    }
+
+    /**
+     * Bumps the lock version like every state change, so that the outcome of a send in flight is dropped.
+     *
+     * @param states how many states the row may be in
+     * @return the update of a row, by key and type, to CONSUMED, binding the modification time, the key,
+     * the type and the states
+     */
+    String markConsumed(int states) {
+        return "UPDATE " + this.table + " SET state = 'CONSUMED', gmt_modified = ?, lock_version = lock_version + 1"
+                + " WHERE message_key = ? AND message_type = ? AND state IN (" + placeholders(states) + ")";
     }
 
     /**

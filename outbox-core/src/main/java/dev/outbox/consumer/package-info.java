@@ -1,0 +1,8 @@
+/**
+ * Helpers for consumers of outbox messages: {@link dev.outbox.consumer.StaleUpdateGuard} applies an
+ * update to the consumer's own table only if it is newer than what is stored.
+ */
+@NullMarked
+package dev.outbox.consumer;
+
+import org.jspecify.annotations.NullMarked;
