@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import dev.outbox.dispatch.MessageHandoff;
+import dev.outbox.jdbc.CallerTransaction;
 import dev.outbox.jdbc.NewMessage;
 import dev.outbox.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
@@ -157,7 +158,7 @@ public final class OutboxTemplate {
         boolean handOff = notified != null && notified.accepting() && message.orderingKey() == null
                 && !deliverAt.isAfter(now);
         NewMessage row = validate(message, now, handOff ? now.plus(notified.lease()) : deliverAt);
-        requireWritableTransaction();
+        CallerTransaction.require(this.repository.dataSource(), "outbox.save(...)", "the message");
         SaveResult result = this.repository.insertUnlessExists(row);
         if (!result.duplicate()) {
             this.metrics.saved(row.type());
@@ -204,22 +205,6 @@ public final class OutboxTemplate {
             throw new InvalidMessageException("payload", "was serialized to null");
         }
         return serialized;
-    }
-
-    private void requireWritableTransaction() {
-        if (!TransactionSynchronizationManager.isActualTransactionActive()) {
-            throw new IllegalTransactionStateException("outbox.save(...) needs an active transaction, and none is "
-                    + "active: call it from a @Transactional method or a TransactionTemplate, so that the message "
-                    + "commits or rolls back with your business data (the outbox never opens a transaction itself)");
-        }
-        if (TransactionSynchronizationManager.isCurrentTransactionReadOnly()) {
-            throw new IllegalTransactionStateException("outbox.save(...) was called in a read-only transaction");
-        }
-        if (!TransactionSynchronizationManager.hasResource(this.repository.dataSource())) {
-            throw new IllegalTransactionStateException("outbox.save(...) was called in a transaction that does not "
-                    + "manage the outbox's DataSource, so the message would not commit with it; use a transaction "
-                    + "manager for that DataSource");
-        }
     }
 
     /**

@@ -35,7 +35,7 @@ public enum DatabaseDialect {
     },
 
     /** PostgreSQL 12+. */
-    POSTGRESQL("postgresql", " ON CONFLICT (message_key, message_type) DO NOTHING", "") {
+    POSTGRESQL("postgresql", " ON CONFLICT (%s) DO NOTHING", "") {
         @Override
         boolean supportsSkipLocked(DatabaseMetaData metaData) {
             return true;
@@ -72,11 +72,12 @@ public enum DatabaseDialect {
     }
 
     /**
+     * @param uniqueColumns the columns of the unique key that makes a row a duplicate, comma-separated
      * @return what follows the INSERT so that a duplicate key is a no-op, empty where the
      * database cannot say it and the duplicate key error is handled instead
      */
-    String insertConflictClause() {
-        return this.insertConflictClause;
+    String insertConflictClause(String uniqueColumns) {
+        return this.insertConflictClause.formatted(uniqueColumns);
     }
 
     /**
@@ -108,6 +109,19 @@ public enum DatabaseDialect {
     List<Object> positionArguments(DuePosition position) {
         LocalDateTime dueAt = Timestamps.toColumn(position.dueAt());
         return (this == POSTGRESQL) ? List.of(dueAt, position.id()) : List.of(dueAt, dueAt, position.id());
+    }
+
+    /**
+     * @param table the table
+     * @param timeColumn the time column, indexed, whose oldest rows go first
+     * @return a delete of at most as many rows as the second argument, of those whose time is before the
+     * first: MySQL and MariaDB limit the DELETE itself, which they do not allow in an IN subquery; the
+     * others delete the ids a limited subquery selects
+     */
+    String deleteOldest(String table, String timeColumn) {
+        return (this == MYSQL) ? "DELETE FROM %1$s WHERE %2$s < ? ORDER BY %2$s LIMIT ?".formatted(table, timeColumn)
+                : "DELETE FROM %1$s WHERE id IN (SELECT id FROM %1$s WHERE %2$s < ? ORDER BY %2$s LIMIT ?)"
+                        .formatted(table, timeColumn);
     }
 
     /**

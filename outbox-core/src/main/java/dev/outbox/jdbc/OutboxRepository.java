@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 import javax.sql.DataSource;
@@ -17,11 +18,8 @@ import dev.outbox.MessageState;
 import dev.outbox.SaveResult;
 import dev.outbox.StoredMessage;
 import org.jspecify.annotations.Nullable;
-import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.jdbc.support.GeneratedKeyHolder;
-import org.springframework.jdbc.support.KeyHolder;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -97,23 +95,8 @@ public final class OutboxRepository {
      * @return the new row's id, or the existing row's id marked as a duplicate
      */
     public SaveResult insertUnlessExists(NewMessage message) {
-        KeyHolder keys = new GeneratedKeyHolder();
-        try {
-            this.jdbc.update(connection -> {
-                PreparedStatement insert = connection.prepareStatement(this.sql.insert, new String[] { "id" });
-                bindInsert(insert, message);
-                return insert;
-            }, keys);
-        }
-        catch (DuplicateKeyException ex) {
-            // Only on databases without an insert-unless-exists form (H2), where the failed statement
-            // leaves the transaction usable.
-            return new SaveResult(existingId(message), true);
-        }
-        // MySQL's drivers report an updated row count for a duplicate too (found rows), so the
-        // absence of a generated key is what tells a duplicate apart.
-        Number id = keys.getKeyList().isEmpty() ? null : keys.getKey();
-        return (id != null) ? new SaveResult(id.longValue(), false) : new SaveResult(existingId(message), true);
+        OptionalLong id = InsertUnlessExists.run(this.jdbc, this.sql.insert, insert -> bindInsert(insert, message));
+        return id.isPresent() ? new SaveResult(id.getAsLong(), false) : new SaveResult(existingId(message), true);
     }
 
     /**

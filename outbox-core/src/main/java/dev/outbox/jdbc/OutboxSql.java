@@ -58,7 +58,8 @@ final class OutboxSql {
         this.insert = format("""
                 INSERT INTO %s (gmt_create, gmt_modified, message_key, message_type, topic, message_body,
                     headers, ordering_key, state, retry_count, next_retry_at, lock_version)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, 0)""") + dialect.insertConflictClause();
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, 0)""")
+                + dialect.insertConflictClause("message_key, message_type");
         this.findIdByKey = format("SELECT id FROM %s WHERE message_key = ? AND message_type = ?")
                 + dialect.duplicateLookupLock();
         this.selectDueForUpdateSkipLocked = selectDueForUpdateSkipLocked("");

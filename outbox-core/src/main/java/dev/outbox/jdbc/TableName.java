@@ -1,15 +1,18 @@
 package dev.outbox.jdbc;
 
 /**
- * The outbox table's name, checked to be a plain SQL identifier so that it can be written into
- * SQL text safely.
+ * The name of the outbox's or the inbox's table, checked to be a plain SQL identifier so that it
+ * can be written into SQL text safely.
  *
  * @param value the validated name
  */
 public record TableName(String value) {
 
-    /** The table name used when none is configured. */
+    /** The outbox table's name when none is configured. */
     public static final String DEFAULT = "local_message";
+
+    /** The inbox table's name when none is configured. */
+    public static final String DEFAULT_INBOX = "consumed_message";
 
     /** Leaves room for the index names derived from it ({@code idx_<table>_ordering}) within 64 characters. */
     private static final int MAX_LENGTH = 48;
@@ -18,14 +21,21 @@ public record TableName(String value) {
      * @throws IllegalArgumentException when the name is not a plain identifier
      */
     public TableName {
-        SqlIdentifier.require("outbox table name", value, MAX_LENGTH);
+        SqlIdentifier.require("table name", value, MAX_LENGTH);
     }
 
     /**
-     * @return the default table, {@value #DEFAULT}
+     * @return the default outbox table, {@value #DEFAULT}
      */
     public static TableName defaultName() {
         return new TableName(DEFAULT);
+    }
+
+    /**
+     * @return the default inbox table, {@value #DEFAULT_INBOX}
+     */
+    public static TableName defaultInboxName() {
+        return new TableName(DEFAULT_INBOX);
     }
 
     @Override

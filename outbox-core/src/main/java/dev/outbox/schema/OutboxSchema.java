@@ -10,43 +10,64 @@ import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.output.MigrateResult;
 
 /**
- * The outbox's Flyway migrations: where they are, what they need, and how to apply them with a
- * history table of their own, apart from the application's migrations. Needs {@code flyway-core}
- * (and Flyway's module for the database) on the class path.
+ * The Flyway migrations of the outbox table and the inbox table: where they are, what they need,
+ * and how to apply them with a history table of their own, apart from the application's migrations.
+ * Needs {@code flyway-core} (and Flyway's module for the database) on the class path.
  */
 public final class OutboxSchema {
 
     /** The history table of the outbox's own migrations. */
     public static final String HISTORY_TABLE = "outbox_schema_history";
 
-    /** The placeholder the migrations use for the table name. */
+    /** The placeholder the migrations use for the outbox table's name. */
     public static final String TABLE_PLACEHOLDER = "outbox_table";
+
+    /** The placeholder the migrations use for the inbox table's name. */
+    public static final String INBOX_TABLE_PLACEHOLDER = "inbox_table";
 
     private OutboxSchema() {
     }
 
     /**
      * @param tableName the outbox table
+     * @param inboxTableName the inbox table
      * @return the placeholders the migrations need
      */
-    public static Map<String, String> placeholders(TableName tableName) {
-        return Map.of(TABLE_PLACEHOLDER, tableName.value());
+    public static Map<String, String> placeholders(TableName tableName, TableName inboxTableName) {
+        return Map.of(TABLE_PLACEHOLDER, tableName.value(), INBOX_TABLE_PLACEHOLDER, inboxTableName.value());
     }
 
     /**
-     * Creates or upgrades the outbox table, recording the migrations in {@value #HISTORY_TABLE}.
+     * Creates or upgrades the outbox table and the inbox table of its default name
+     * ({@value TableName#DEFAULT_INBOX}).
      *
      * @param dataSource the outbox's data source
      * @param dialect its dialect
      * @param tableName the outbox table
      * @return what Flyway did
+     * @see #migrate(DataSource, DatabaseDialect, TableName, TableName)
      */
     public static MigrateResult migrate(DataSource dataSource, DatabaseDialect dialect, TableName tableName) {
+        return migrate(dataSource, dialect, tableName, TableName.defaultInboxName());
+    }
+
+    /**
+     * Creates or upgrades the outbox table and the inbox table, recording the migrations in
+     * {@value #HISTORY_TABLE}.
+     *
+     * @param dataSource the outbox's data source
+     * @param dialect its dialect
+     * @param tableName the outbox table
+     * @param inboxTableName the inbox table
+     * @return what Flyway did
+     */
+    public static MigrateResult migrate(DataSource dataSource, DatabaseDialect dialect, TableName tableName,
+            TableName inboxTableName) {
         return Flyway.configure(OutboxSchema.class.getClassLoader())
                 .dataSource(dataSource)
                 .locations(dialect.schemaLocation())
                 .table(HISTORY_TABLE)
-                .placeholders(placeholders(tableName))
+                .placeholders(placeholders(tableName, inboxTableName))
                 .baselineOnMigrate(true)
                 .baselineVersion("0")
                 .load()

@@ -1,5 +1,5 @@
 /**
- * The outbox table's Flyway migrations, applied with a history table of their own.
+ * The Flyway migrations of the outbox and inbox tables, applied with a history table of their own.
  */
 @NullMarked
 package dev.outbox.schema;

@@ -7,7 +7,9 @@ import javax.sql.DataSource;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.inbox.Inbox;
 import dev.outbox.jdbc.DatabaseDialect;
+import dev.outbox.jdbc.InboxRepository;
 import dev.outbox.jdbc.OutboxRepository;
 import dev.outbox.metrics.MicrometerOutboxMetrics;
 import dev.outbox.metrics.OutboxMetrics;
@@ -40,10 +42,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Auto-configures the outbox on the application's {@link DataSource}: an {@link OutboxTemplate} to
- * save messages with, the schema, and a {@link Dispatcher} that delivers them through the
- * application's {@link MessageSender} beans. Configured with the {@code outbox.*} properties of
- * {@link OutboxProperties}; each bean that an application may want to replace backs off when the
- * application defines one of the same type.
+ * save messages with, the schema, a {@link Dispatcher} that delivers them through the
+ * application's {@link MessageSender} beans, and an {@link Inbox} for consumers. Configured with the
+ * {@code outbox.*} properties of {@link OutboxProperties}; each bean that an application may want to
+ * replace backs off when the application defines one of the same type.
  *
  * <p>The outbox's clock is {@link Clock#systemUTC()} unless the application defines a
  * {@link Clock} bean named {@value #CLOCK_BEAN_NAME}.
@@ -107,6 +109,19 @@ public final class OutboxAutoConfiguration {
     }
 
     @Bean
+    @ConditionalOnMissingBean
+    InboxRepository outboxInboxRepository(DataSource dataSource, DatabaseDialect dialect, OutboxProperties properties) {
+        return new InboxRepository(dataSource, dialect, OutboxSettings.inboxTableName(properties));
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    @DependsOnDatabaseInitialization
+    Inbox outboxInbox(InboxRepository repository, @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
+        return Inbox.builder(repository).clock(clock.getIfAvailable(Clock::systemUTC)).build();
+    }
+
+    @Bean
     @ConditionalOnBooleanProperty("outbox.logging-sender.enabled")
     LoggingMessageSender loggingMessageSender() {
         return new LoggingMessageSender();
@@ -145,7 +160,8 @@ public final class OutboxAutoConfiguration {
         @ConditionalOnMissingBean
         OutboxSchemaInitializer outboxSchemaInitializer(DataSource dataSource, DatabaseDialect dialect,
                 OutboxProperties properties) {
-            return new OutboxSchemaInitializer(dataSource, dialect, OutboxSettings.tableName(properties));
+            return new OutboxSchemaInitializer(dataSource, dialect, OutboxSettings.tableName(properties),
+                    OutboxSettings.inboxTableName(properties));
         }
     }
 
@@ -166,7 +182,8 @@ public final class OutboxAutoConfiguration {
             @Bean
             OutboxFlywayConfigurationCustomizer outboxFlywayConfigurationCustomizer(DatabaseDialect dialect,
                     OutboxProperties properties, ApplicationSchemaCheck check) {
-                return new OutboxFlywayConfigurationCustomizer(dialect, OutboxSettings.tableName(properties), check);
+                return new OutboxFlywayConfigurationCustomizer(dialect, OutboxSettings.tableName(properties),
+                        OutboxSettings.inboxTableName(properties), check);
             }
         }
     }

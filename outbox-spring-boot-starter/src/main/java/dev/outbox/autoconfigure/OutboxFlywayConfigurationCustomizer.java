@@ -14,20 +14,28 @@ import org.springframework.boot.flyway.autoconfigure.FlywayConfigurationCustomiz
 
 /**
  * Adds the outbox's migrations to the application's Spring Boot Flyway
- * ({@code outbox.schema.mode=application}): their location, and the table-name placeholder merged
- * into the application's placeholders.
+ * ({@code outbox.schema.mode=application}): their location, and the table-name placeholders of the
+ * outbox and the inbox merged into the application's placeholders.
  */
 final class OutboxFlywayConfigurationCustomizer implements FlywayConfigurationCustomizer {
+
+    /** The property that sets each placeholder, for the message when the application sets it otherwise. */
+    private static final Map<String, String> PROPERTIES = Map.of(OutboxSchema.TABLE_PLACEHOLDER, "outbox.table-name",
+            OutboxSchema.INBOX_TABLE_PLACEHOLDER, "outbox.inbox.table-name");
 
     private final DatabaseDialect dialect;
 
     private final TableName tableName;
 
+    private final TableName inboxTableName;
+
     private final ApplicationSchemaCheck check;
 
-    OutboxFlywayConfigurationCustomizer(DatabaseDialect dialect, TableName tableName, ApplicationSchemaCheck check) {
+    OutboxFlywayConfigurationCustomizer(DatabaseDialect dialect, TableName tableName, TableName inboxTableName,
+            ApplicationSchemaCheck check) {
         this.dialect = dialect;
         this.tableName = tableName;
+        this.inboxTableName = inboxTableName;
         this.check = check;
     }
 
@@ -40,12 +48,12 @@ final class OutboxFlywayConfigurationCustomizer implements FlywayConfigurationCu
         locations.add(this.dialect.schemaLocation());
         configuration.locations(locations.toArray(new String[0]));
         Map<String, String> placeholders = new HashMap<>(configuration.getPlaceholders());
-        OutboxSchema.placeholders(this.tableName).forEach((name, value) -> {
+        OutboxSchema.placeholders(this.tableName, this.inboxTableName).forEach((name, value) -> {
             String existing = placeholders.putIfAbsent(name, value);
             if (existing != null && !existing.equals(value)) {
                 throw new IllegalStateException("spring.flyway.placeholders." + name + " is '" + existing
-                        + "' but outbox.table-name is '" + value + "': the outbox migrations would create another "
-                        + "table than the one the outbox uses; remove the placeholder or make them equal");
+                        + "' but " + PROPERTIES.get(name) + " is '" + value + "': the outbox migrations would create "
+                        + "another table than the one the outbox uses; remove the placeholder or make them equal");
             }
         });
         configuration.placeholders(placeholders);

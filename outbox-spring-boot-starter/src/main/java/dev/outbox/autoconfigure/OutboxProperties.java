@@ -55,6 +55,8 @@ public class OutboxProperties {
 
     private final Schema schema = new Schema();
 
+    private final Inbox inbox = new Inbox();
+
     private final Dispatcher dispatcher = new Dispatcher();
 
     private final Retry retry = new Retry();
@@ -105,6 +107,10 @@ public class OutboxProperties {
 
     public Schema getSchema() {
         return this.schema;
+    }
+
+    public Inbox getInbox() {
+        return this.inbox;
     }
 
     public Dispatcher getDispatcher() {
@@ -172,6 +178,27 @@ public class OutboxProperties {
 
         public void setMode(SchemaMode mode) {
             this.mode = mode;
+        }
+    }
+
+    /**
+     * The inbox, which lets consumers run their logic once per message.
+     */
+    public static class Inbox {
+
+        /**
+         * Name of the inbox table, where consumers record the messages they consumed: a plain SQL
+         * identifier (letters, digits and underscores, starting with a letter or underscore, at most
+         * 48 characters).
+         */
+        private String tableName = TableName.DEFAULT_INBOX;
+
+        public String getTableName() {
+            return this.tableName;
+        }
+
+        public void setTableName(String tableName) {
+            this.tableName = tableName;
         }
     }
 

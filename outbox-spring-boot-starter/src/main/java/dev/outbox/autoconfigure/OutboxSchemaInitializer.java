@@ -11,7 +11,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.InitializingBean;
 
 /**
- * Creates or upgrades the outbox table when the application starts
+ * Creates or upgrades the outbox table and the inbox table when the application starts
  * ({@code outbox.schema.mode=separate}), with the outbox's own Flyway history table
  * {@value OutboxSchema#HISTORY_TABLE}, so that it never mixes with the application's migrations.
  *
@@ -30,15 +30,20 @@ public final class OutboxSchemaInitializer implements InitializingBean {
 
     private final TableName tableName;
 
+    private final TableName inboxTableName;
+
     /**
      * @param dataSource the data source of the outbox table
      * @param dialect its dialect
      * @param tableName the outbox table
+     * @param inboxTableName the inbox table
      */
-    public OutboxSchemaInitializer(DataSource dataSource, DatabaseDialect dialect, TableName tableName) {
+    public OutboxSchemaInitializer(DataSource dataSource, DatabaseDialect dialect, TableName tableName,
+            TableName inboxTableName) {
         this.dataSource = dataSource;
         this.dialect = dialect;
         this.tableName = tableName;
+        this.inboxTableName = inboxTableName;
     }
 
     /**
@@ -46,8 +51,10 @@ public final class OutboxSchemaInitializer implements InitializingBean {
      */
     @Override
     public void afterPropertiesSet() {
-        MigrateResult result = OutboxSchema.migrate(this.dataSource, this.dialect, this.tableName);
-        logger.info("Outbox table {} is at schema version {} ({} migration(s) applied, history in {})",
-                this.tableName, result.targetSchemaVersion, result.migrationsExecuted, OutboxSchema.HISTORY_TABLE);
+        MigrateResult result = OutboxSchema.migrate(this.dataSource, this.dialect, this.tableName,
+                this.inboxTableName);
+        logger.info("Outbox table {} and inbox table {} are at schema version {} ({} migration(s) applied, "
+                + "history in {})", this.tableName, this.inboxTableName, result.targetSchemaVersion,
+                result.migrationsExecuted, OutboxSchema.HISTORY_TABLE);
     }
 }

@@ -25,11 +25,19 @@ final class OutboxSettings {
     }
 
     static TableName tableName(OutboxProperties properties) {
+        return tableName("outbox.table-name", properties.getTableName());
+    }
+
+    static TableName inboxTableName(OutboxProperties properties) {
+        return tableName("outbox.inbox.table-name", properties.getInbox().getTableName());
+    }
+
+    private static TableName tableName(String property, String value) {
         try {
-            return new TableName(properties.getTableName());
+            return new TableName(value);
         }
         catch (IllegalArgumentException ex) {
-            throw new IllegalStateException("outbox.table-name is invalid: " + ex.getMessage(), ex);
+            throw new IllegalStateException(property + " is invalid: " + ex.getMessage(), ex);
         }
     }
 

@@ -77,6 +77,12 @@ class PropertiesValidationTests {
     }
 
     @Test
+    void invalidInboxTableNameFailsNamingTheProperty() {
+        assertFailure("outbox.inbox.table-name=consumed message", "outbox.inbox.table-name is invalid",
+                "'consumed message' is not a plain SQL identifier");
+    }
+
+    @Test
     void sendTimeoutNotShorterThanTheLeaseFailsNamingTheProperty() {
         assertFailure("outbox.dispatcher.send-timeout=30s", "outbox.dispatcher.send-timeout (PT30S) must be shorter "
                 + "than", "lease (PT30S)");

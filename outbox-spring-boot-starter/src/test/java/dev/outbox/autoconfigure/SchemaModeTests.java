@@ -5,6 +5,8 @@ import java.util.List;
 import javax.sql.DataSource;
 
 import dev.outbox.SaveResult;
+import dev.outbox.inbox.Consumption;
+import dev.outbox.inbox.Inbox;
 import dev.outbox.schema.OutboxSchema;
 import dev.outbox.spi.MessageSender;
 import org.junit.jupiter.api.Test;
@@ -18,10 +20,15 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class SchemaModeTests {
+
+    private static final String[] OUTBOX_SCRIPTS = { "V1__create_local_message.sql",
+            "V2__create_consumed_message.sql" };
 
     private final ApplicationContextRunner runner = OutboxContexts.h2()
             .withPropertyValues("outbox.dispatcher.enabled=false");
@@ -34,7 +41,8 @@ class SchemaModeTests {
         this.runner.run(context -> {
             assertThat(context).hasNotFailed().hasSingleBean(OutboxSchemaInitializer.class);
             assertThat(OutboxContexts.tableExists(context, "local_message")).isTrue();
-            assertThat(scripts(context, OutboxSchema.HISTORY_TABLE)).containsExactly("V1__create_local_message.sql");
+            assertThat(OutboxContexts.tableExists(context, "consumed_message")).isTrue();
+            assertThat(scripts(context, OutboxSchema.HISTORY_TABLE)).containsExactly(OUTBOX_SCRIPTS);
             assertThat(OutboxContexts.tableExists(context, "flyway_schema_history")).isFalse();
         });
     }
@@ -57,7 +65,7 @@ class SchemaModeTests {
         this.withBootFlyway.withPropertyValues("spring.flyway.locations=classpath:db/app-v1").run(context -> {
             assertThat(context).hasNotFailed();
             assertThat(scripts(context, "flyway_schema_history")).containsExactly("V1__create_orders.sql");
-            assertThat(scripts(context, OutboxSchema.HISTORY_TABLE)).containsExactly("V1__create_local_message.sql");
+            assertThat(scripts(context, OutboxSchema.HISTORY_TABLE)).containsExactly(OUTBOX_SCRIPTS);
             SaveResult saved = OutboxContexts.save(context, "order.created", "order-1", "created");
             assertThat(saved.duplicate()).isFalse();
         });
@@ -76,11 +84,30 @@ class SchemaModeTests {
     }
 
     @Test
+    void separateModeCreatesTheConfiguredInboxTableAndTheInboxConsumesInIt() {
+        this.runner.withPropertyValues("outbox.inbox.table-name=received_event").run(context -> {
+            assertThat(OutboxContexts.tableExists(context, "received_event")).isTrue();
+            assertThat(OutboxContexts.tableExists(context, "consumed_message")).isFalse();
+            TransactionTemplate transaction = new TransactionTemplate(
+                    context.getBean(PlatformTransactionManager.class));
+            Inbox inbox = context.getBean(Inbox.class);
+
+            Consumption first = transaction.execute(status -> inbox.consume("billing", "order-1", () -> "invoiced"));
+            Consumption again = transaction.execute(status -> inbox.consume("billing", "order-1", () -> "twice"));
+
+            assertThat(first).isEqualTo(new Consumption(false, "invoiced"));
+            assertThat(again).isEqualTo(new Consumption(true, "invoiced"));
+            assertThat(jdbc(context).queryForObject("SELECT COUNT(*) FROM received_event", Integer.class)).isEqualTo(1);
+        });
+    }
+
+    @Test
     void noneModeCreatesNoTable() {
         this.runner.withPropertyValues("outbox.schema.mode=none").run(context -> {
             assertThat(context).hasNotFailed().doesNotHaveBean(OutboxSchemaInitializer.class)
                     .doesNotHaveBean(ApplicationSchemaCheck.class);
             assertThat(OutboxContexts.tableExists(context, "local_message")).isFalse();
+            assertThat(OutboxContexts.tableExists(context, "consumed_message")).isFalse();
             assertThat(OutboxContexts.tableExists(context, OutboxSchema.HISTORY_TABLE)).isFalse();
         });
     }
@@ -89,7 +116,8 @@ class SchemaModeTests {
     void applicationModeLetsTheApplicationsFlywayCreateTheTable() {
         this.withBootFlyway.withPropertyValues("outbox.schema.mode=application").run(context -> {
             assertThat(context).hasNotFailed().doesNotHaveBean(OutboxSchemaInitializer.class);
-            assertThat(scripts(context, "flyway_schema_history")).containsExactly("V1__create_local_message.sql");
+            assertThat(scripts(context, "flyway_schema_history")).containsExactly(OUTBOX_SCRIPTS);
+            assertThat(OutboxContexts.tableExists(context, "consumed_message")).isTrue();
             assertThat(OutboxContexts.tableExists(context, OutboxSchema.HISTORY_TABLE)).isFalse();
             SaveResult saved = OutboxContexts.save(context, "order.created", "order-1", "created");
             assertThat(saved.duplicate()).isFalse();
@@ -111,13 +139,16 @@ class SchemaModeTests {
     @Test
     void applicationModeKeepsTheApplicationsLocationsAndPlaceholders() {
         this.withBootFlyway.withPropertyValues("outbox.schema.mode=application", "outbox.table-name=order_outbox",
-                "spring.flyway.locations=classpath:db/app-v2", "spring.flyway.placeholders.customers_table=customers")
+                "outbox.inbox.table-name=order_inbox", "spring.flyway.locations=classpath:db/app-v3",
+                "spring.flyway.placeholders.customers_table=customers")
                 .run(context -> {
                     assertThat(context).hasNotFailed();
-                    assertThat(scripts(context, "flyway_schema_history"))
-                            .containsExactly("V1__create_local_message.sql", "V2__create_customers.sql");
+                    assertThat(scripts(context, "flyway_schema_history")).containsExactly(
+                            "V1__create_local_message.sql", "V2__create_consumed_message.sql",
+                            "V3__create_customers.sql");
                     assertThat(OutboxContexts.tableExists(context, "customers")).isTrue();
                     assertThat(OutboxContexts.tableExists(context, "order_outbox")).isTrue();
+                    assertThat(OutboxContexts.tableExists(context, "order_inbox")).isTrue();
                 });
     }
 
@@ -128,6 +159,15 @@ class SchemaModeTests {
                 .run(context -> assertThat(rootCause(context.getStartupFailure()))
                         .hasMessageContaining("spring.flyway.placeholders.outbox_table")
                         .hasMessageContaining("outbox.table-name"));
+    }
+
+    @Test
+    void applicationModeFailsWhenAnApplicationPlaceholderNamesAnotherInboxTable() {
+        this.withBootFlyway.withPropertyValues("outbox.schema.mode=application",
+                "spring.flyway.placeholders.inbox_table=other_table")
+                .run(context -> assertThat(rootCause(context.getStartupFailure()))
+                        .hasMessageContaining("spring.flyway.placeholders.inbox_table")
+                        .hasMessageContaining("outbox.inbox.table-name"));
     }
 
     @Test

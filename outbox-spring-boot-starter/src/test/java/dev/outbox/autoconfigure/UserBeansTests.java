@@ -130,7 +130,8 @@ class UserBeansTests {
 
         @Bean
         OutboxSchemaInitializer mySchema(DataSource dataSource) {
-            return new OutboxSchemaInitializer(dataSource, DatabaseDialect.H2, new TableName("my_outbox"));
+            return new OutboxSchemaInitializer(dataSource, DatabaseDialect.H2, new TableName("my_outbox"),
+                    TableName.defaultInboxName());
         }
     }
 

@@ -1,0 +1,8 @@
+/**
+ * The idempotent consumer: {@link dev.outbox.inbox.Inbox} runs a consumer's business logic at most
+ * once per idempotency key and consumer group, inside the consumer's transaction.
+ */
+@NullMarked
+package dev.outbox.inbox;
+
+import org.jspecify.annotations.NullMarked;

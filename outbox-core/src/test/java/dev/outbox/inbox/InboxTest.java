@@ -1,0 +1,171 @@
+package dev.outbox.inbox;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.sql.DataSource;
+
+import dev.outbox.jdbc.DatabaseDialect;
+import dev.outbox.jdbc.InboxRepository;
+import dev.outbox.jdbc.TableName;
+import dev.outbox.schema.OutboxSchema;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
+import org.springframework.transaction.IllegalTransactionStateException;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The inbox on an in-memory H2 database, where a duplicate key is caught as an error: duplicates,
+ * the transaction it needs, a table of another name, and its settings. The databases' contract
+ * suite is {@code InboxContract}.
+ */
+class InboxTest {
+
+    private static final TableName TABLE = new TableName("received_event");
+
+    private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
+
+    private static DataSource dataSource;
+
+    private static JdbcTemplate jdbc;
+
+    private static TransactionTemplate transaction;
+
+    private final AtomicInteger runs = new AtomicInteger();
+
+    private final Inbox inbox = Inbox.builder(new InboxRepository(dataSource, DatabaseDialect.H2, TABLE))
+            .clock(Clock.fixed(NOW, ZoneOffset.UTC)).cleanupBatchSize(2).build();
+
+    @BeforeAll
+    static void createDatabase() {
+        dataSource = h2("inbox");
+        OutboxSchema.migrate(dataSource, DatabaseDialect.H2, TableName.defaultName(), TABLE);
+        jdbc = new JdbcTemplate(dataSource);
+        transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+    }
+
+    @AfterAll
+    static void dropDatabase() {
+        jdbc.execute("SHUTDOWN");
+    }
+
+    @BeforeEach
+    void cleanTable() {
+        jdbc.update("DELETE FROM " + TABLE);
+    }
+
+    @Test
+    void migrationCreatesTheInboxTableOfTheGivenName() {
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_NAME = ?",
+                Integer.class, "CONSUMED_MESSAGE")).isZero();
+        assertThat(countKeys()).isZero();
+    }
+
+    @Test
+    void duplicateIsCaughtAndKeepsTheTransactionUsable() {
+        Consumption[] consumed = transaction.execute(status -> new Consumption[] {
+                this.inbox.consume("billing", "order-1", "order.created", this::run),
+                this.inbox.consume("billing", "order-1", "order.created", this::run) });
+        Consumption later = transaction.execute(status -> this.inbox.consume("billing", "order-1", this::run));
+
+        assertThat(consumed).containsExactly(new Consumption(false, "run 1"), new Consumption(true, "run 1"));
+        assertThat(later).isEqualTo(new Consumption(true, "run 1"));
+        assertThat(this.runs).hasValue(1);
+        assertThat(countKeys()).isOne();
+    }
+
+    @Test
+    void consumeWithOnlyTransactionSynchronizationButNoTransactionIsRejected() {
+        TransactionTemplate supports = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+        supports.setPropagationBehavior(TransactionDefinition.PROPAGATION_SUPPORTS);
+
+        supports.executeWithoutResult(status -> assertThatThrownBy(
+                () -> this.inbox.consume("billing", "order-1", this::run))
+                .isInstanceOf(IllegalTransactionStateException.class)
+                .hasMessageContaining("inbox.consume(...) needs an active transaction"));
+
+        assertThat(this.runs).hasValue(0);
+        assertThat(countKeys()).isZero();
+    }
+
+    @Test
+    void consumeInAReadOnlyTransactionIsRejected() {
+        TransactionTemplate readOnly = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
+        readOnly.setReadOnly(true);
+
+        readOnly.executeWithoutResult(status -> assertThatThrownBy(
+                () -> this.inbox.consume("billing", "order-1", this::run))
+                .isInstanceOf(IllegalTransactionStateException.class)
+                .hasMessage("inbox.consume(...) was called in a read-only transaction"));
+
+        assertThat(this.runs).hasValue(0);
+    }
+
+    @Test
+    void consumeInATransactionOfAnotherDataSourceIsRejected() {
+        DataSource other = h2("inbox-other");
+        TransactionTemplate otherTransaction = new TransactionTemplate(new DataSourceTransactionManager(other));
+
+        try {
+            otherTransaction.executeWithoutResult(status -> assertThatThrownBy(
+                    () -> this.inbox.consume("billing", "order-1", this::run))
+                    .isInstanceOf(IllegalTransactionStateException.class)
+                    .hasMessageContaining("does not manage the outbox's DataSource, so the consumed key would not "
+                            + "commit with it"));
+        }
+        finally {
+            new JdbcTemplate(other).execute("SHUTDOWN");
+        }
+        assertThat(this.runs).hasValue(0);
+        assertThat(countKeys()).isZero();
+    }
+
+    @Test
+    void retentionDeletesInBatchesWithTheSubqueryFormOfTheDelete() {
+        for (int key = 0; key < 5; key++) {
+            String idempotencyKey = "order-" + key;
+            transaction.execute(status -> this.inbox.consume("billing", idempotencyKey, this::run));
+        }
+
+        assertThat(this.inbox.deleteConsumedBefore(NOW)).isZero();
+        assertThat(this.inbox.deleteConsumedBefore(NOW.plus(Duration.ofMillis(1)))).isEqualTo(5);
+        assertThat(countKeys()).isZero();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = { 0, -1, Inbox.MAX_CLEANUP_BATCH_SIZE + 1 })
+    void cleanupBatchSizeOutOfRangeIsRejectedWhenBuilt(int batchSize) {
+        InboxRepository repository = new InboxRepository(dataSource, DatabaseDialect.H2, TABLE);
+
+        assertThatIllegalArgumentException().isThrownBy(() -> Inbox.builder(repository).cleanupBatchSize(batchSize)
+                .build()).withMessage("inbox cleanup-batch-size must be between 1 and 10000, was " + batchSize);
+    }
+
+    private String run() {
+        return "run " + this.runs.incrementAndGet();
+    }
+
+    private static int countKeys() {
+        return jdbc.queryForObject("SELECT COUNT(*) FROM " + TABLE, Integer.class);
+    }
+
+    private static DataSource h2(String name) {
+        return new DriverManagerDataSource("jdbc:h2:mem:" + name + "-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+    }
+}
