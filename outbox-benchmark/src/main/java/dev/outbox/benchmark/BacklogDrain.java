@@ -30,7 +30,7 @@ public final class BacklogDrain {
                 Arrays.copyOfRange(arguments, 2, arguments.length));
         Duration timeout = options.timeout();
         try (BenchmarkDatabase database = new BenchmarkDatabase(options)) {
-            LibraryDrain.Result result = new LibraryDrain(database, timeout).run(1, strategy, expected,
+            DrainResult result = new LibraryDrain(database, timeout).run(1, strategy, expected,
                     AckingSender.counting());
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("messages", result.messages());

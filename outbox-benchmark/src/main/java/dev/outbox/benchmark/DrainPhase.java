@@ -29,17 +29,17 @@ final class DrainPhase {
         PhaseReport report = new PhaseReport("D", "Drain " + messages + " due messages");
         PlainDrain plain = new PlainDrain(this.database);
         DrainRuns baselineRuns = repeat("baseline", sender -> plain.run(messages, sender));
-        LibraryDrain.Result baseline = baselineRuns.median();
+        DrainResult baseline = baselineRuns.median();
         report.add(measurement("plain JDBC, 1 instance", baselineRuns, baseline)
                 .summary(String.format("%.0f msg/s, %.2f statements/msg", baseline.messagesPerSecond(),
                         baseline.statementsPerMessage())));
         LibraryDrain drain = new LibraryDrain(this.database, this.options.timeout());
-        Map<ClaimStrategy, Map<Integer, LibraryDrain.Result>> results = new EnumMap<>(ClaimStrategy.class);
+        Map<ClaimStrategy, Map<Integer, DrainResult>> results = new EnumMap<>(ClaimStrategy.class);
         for (ClaimStrategy strategy : strategies()) {
             for (int instances : this.options.instanceCounts()) {
                 DrainRuns runs = repeat(strategy + "-" + instances,
                         sender -> drain.run(instances, strategy, messages, sender));
-                LibraryDrain.Result result = runs.median();
+                DrainResult result = runs.median();
                 results.computeIfAbsent(strategy, s -> new TreeMap<>()).put(instances, result);
                 report.add(measurement(name(strategy) + ", " + instances + " instance" + (instances > 1 ? "s" : ""),
                         runs, baseline)
@@ -53,11 +53,11 @@ final class DrainPhase {
         return report;
     }
 
-    private void addTargets(PhaseReport report, LibraryDrain.Result baseline,
-            Map<ClaimStrategy, Map<Integer, LibraryDrain.Result>> results) {
+    private void addTargets(PhaseReport report, DrainResult baseline,
+            Map<ClaimStrategy, Map<Integer, DrainResult>> results) {
         results.forEach((strategy, byInstances) -> {
-            LibraryDrain.Result one = byInstances.get(1);
-            LibraryDrain.Result most = byInstances.get(byInstances.keySet().stream().max(Integer::compare).orElseThrow());
+            DrainResult one = byInstances.get(1);
+            DrainResult most = byInstances.get(byInstances.keySet().stream().max(Integer::compare).orElseThrow());
             if (one != null) {
                 double ratio = one.messagesPerSecond() / baseline.messagesPerSecond();
                 report.target("D " + name(strategy) + ": 1 instance / plain drain", ">= 0.70",
@@ -99,8 +99,8 @@ final class DrainPhase {
         return (strategy == ClaimStrategy.SKIP_LOCKED) ? "skip-locked" : "optimistic";
     }
 
-    private static Measurement measurement(String name, DrainRuns runs, LibraryDrain.Result baseline) {
-        LibraryDrain.Result result = runs.median();
+    private static Measurement measurement(String name, DrainRuns runs, DrainResult baseline) {
+        DrainResult result = runs.median();
         return new Measurement(name).put("messages", result.messages())
                 .put("runs", runs.results().size())
                 .put("messagesPerSecondOfEachRun",

@@ -14,7 +14,7 @@ import java.util.function.IntConsumer;
  * @param duplicates duplicate deliveries over all runs
  * @param deliveries deliveries over all runs
  */
-record DrainRuns(List<LibraryDrain.Result> results, long duplicates, long deliveries) {
+record DrainRuns(List<DrainResult> results, long duplicates, long deliveries) {
 
     /**
      * @param runs how many runs
@@ -23,7 +23,7 @@ record DrainRuns(List<LibraryDrain.Result> results, long duplicates, long delive
      * @return the runs
      */
     static DrainRuns repeat(int runs, IntConsumer prepare, Drain drain) throws SQLException {
-        List<LibraryDrain.Result> results = new ArrayList<>();
+        List<DrainResult> results = new ArrayList<>();
         long duplicates = 0;
         long deliveries = 0;
         for (int run = 1; run <= runs; run++) {
@@ -37,9 +37,9 @@ record DrainRuns(List<LibraryDrain.Result> results, long duplicates, long delive
     }
 
     /** The run of median rate. */
-    LibraryDrain.Result median() {
-        List<LibraryDrain.Result> byRate = new ArrayList<>(this.results);
-        byRate.sort(Comparator.comparingDouble(LibraryDrain.Result::messagesPerSecond));
+    DrainResult median() {
+        List<DrainResult> byRate = new ArrayList<>(this.results);
+        byRate.sort(Comparator.comparingDouble(DrainResult::messagesPerSecond));
         return byRate.get(byRate.size() / 2);
     }
 
@@ -47,6 +47,6 @@ record DrainRuns(List<LibraryDrain.Result> results, long duplicates, long delive
     @FunctionalInterface
     interface Drain {
 
-        LibraryDrain.Result drain(AckingSender sender) throws SQLException;
+        DrainResult drain(AckingSender sender) throws SQLException;
     }
 }

@@ -30,7 +30,7 @@ final class LibraryDrain {
      * @param sender the broker they send to
      * @return what the drain took
      */
-    Result run(int instanceCount, ClaimStrategy strategy, long expected, AckingSender sender) {
+    DrainResult run(int instanceCount, ClaimStrategy strategy, long expected, AckingSender sender) {
         ClaimTally claims = new ClaimTally();
         List<OutboxInstance> instances = new ArrayList<>();
         try {
@@ -48,31 +48,10 @@ final class LibraryDrain {
             instances.forEach(OutboxInstance::stop);
             StatementCounter.Snapshot statements = instances.stream().map(instance -> instance.counter().snapshot())
                     .reduce(StatementCounter.Snapshot.ZERO, StatementCounter.Snapshot::plus);
-            return new Result(expected, elapsed, claims, statements);
+            return new DrainResult(expected, elapsed, claims, statements);
         }
         finally {
             instances.forEach(OutboxInstance::close);
-        }
-    }
-
-    /**
-     * @param messages how many messages were drained
-     * @param elapsedNanos from start until all were SENT
-     * @param claims the claims the dispatchers made
-     * @param statements what the dispatchers executed
-     */
-    record Result(long messages, long elapsedNanos, ClaimTally claims, StatementCounter.Snapshot statements) {
-
-        double messagesPerSecond() {
-            return this.messages * 1e9 / this.elapsedNanos;
-        }
-
-        double statementsPerMessage() {
-            return (double) this.statements.statementsWithCommits() / this.messages;
-        }
-
-        double roundTripsPerMessage() {
-            return (double) this.statements.roundTrips() / this.messages;
         }
     }
 }

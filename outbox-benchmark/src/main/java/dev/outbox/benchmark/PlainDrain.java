@@ -35,7 +35,7 @@ final class PlainDrain {
      * @param sender the broker
      * @return what the drain took
      */
-    LibraryDrain.Result run(long expected, AckingSender sender) throws SQLException {
+    DrainResult run(long expected, AckingSender sender) throws SQLException {
         StatementCounter counter = new StatementCounter();
         boolean skipLocked;
         try (HikariDataSource pool = this.database.pool("plain-drain", 1, counter)) {
@@ -54,7 +54,7 @@ final class PlainDrain {
                 connection.commit();
             }
             long elapsed = System.nanoTime() - started;
-            return new LibraryDrain.Result(expected, elapsed, new ClaimTally(), counter.snapshot().minus(before));
+            return new DrainResult(expected, elapsed, new ClaimTally(), counter.snapshot().minus(before));
         }
     }
 

@@ -44,7 +44,7 @@ final class ScalePhase {
             this.database.truncate(BenchmarkDatabase.OUTBOX_TABLE);
             loadDue(messages, "empty-" + run);
         }, sender -> drain.run(1, this.strategy, messages, sender));
-        LibraryDrain.Result empty = emptyRuns.median();
+        DrainResult empty = emptyRuns.median();
         report.add(measurement("empty table", emptyRuns)
                 .summary(String.format("%.0f msg/s", empty.messagesPerSecond())));
 
@@ -53,7 +53,7 @@ final class ScalePhase {
         // Each run adds its drained messages to the old rows: a few percent more, as in a table in use.
         DrainRuns oldRuns = DrainRuns.repeat(this.options.repeat(), run -> loadDue(messages, "new-" + run),
                 sender -> drain.run(1, this.strategy, messages, sender));
-        LibraryDrain.Result old = oldRuns.median();
+        DrainResult old = oldRuns.median();
         double ratio = old.messagesPerSecond() / empty.messagesPerSecond();
         report.add(measurement(this.options.oldRows() + " old SENT rows", oldRuns).put("ratioToEmptyTable", ratio)
                 .summary(String.format("%.0f msg/s (%.2fx the empty table)", old.messagesPerSecond(), ratio)));
@@ -81,7 +81,7 @@ final class ScalePhase {
     }
 
     private static Measurement measurement(String name, DrainRuns runs) {
-        LibraryDrain.Result median = runs.median();
+        DrainResult median = runs.median();
         return new Measurement(name).put("messagesPerSecond", median.messagesPerSecond())
                 .put("messagesPerSecondOfEachRun",
                         runs.results().stream().map(r -> Measurement.round(r.messagesPerSecond())).toList())
