@@ -24,8 +24,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends one batch of leased rows and writes their outcomes: every send is started before any is
- * awaited, then the outcomes are written in one short transaction.
+ * Delivers one batch of leased rows and writes their outcomes: every send to a broker and every
+ * local handler is started before any is awaited, then the outcomes are written in one short
+ * transaction (a local handler's success is written by the handler's own transaction).
  */
 final class BatchDelivery {
 
@@ -35,6 +36,8 @@ final class BatchDelivery {
 
     private final MessageRoutes routes;
 
+    private final LocalHandlers handlers;
+
     private final FailurePlanner failures;
 
     private final Duration sendTimeout;
@@ -43,10 +46,11 @@ final class BatchDelivery {
 
     private final OutboxMetrics metrics;
 
-    BatchDelivery(OutboxRepository repository, MessageRoutes routes, FailurePlanner failures, Duration sendTimeout,
-            Clock clock, OutboxMetrics metrics) {
+    BatchDelivery(OutboxRepository repository, MessageRoutes routes, LocalHandlers handlers, FailurePlanner failures,
+            Duration sendTimeout, Clock clock, OutboxMetrics metrics) {
         this.repository = repository;
         this.routes = routes;
+        this.handlers = handlers;
         this.failures = failures;
         this.sendTimeout = sendTimeout;
         this.clock = clock;
@@ -59,9 +63,9 @@ final class BatchDelivery {
      */
     Optional<Instant> deliver(List<ClaimedMessage> batch) {
         Instant attemptedAt = this.clock.instant();
-        List<CompletableFuture<String>> sends = new ArrayList<>(batch.size());
+        List<CompletableFuture<Confirmation>> sends = new ArrayList<>(batch.size());
         for (ClaimedMessage message : batch) {
-            sends.add(start(message));
+            sends.add(start(message, attemptedAt));
         }
         awaitAll(sends);
         Instant now = this.clock.instant();
@@ -70,6 +74,9 @@ final class BatchDelivery {
         for (int i = 0; i < batch.size(); i++) {
             ClaimedMessage message = batch.get(i);
             DeliveryOutcome outcome = outcome(message, sends.get(i), attemptedAt, now);
+            if (outcome == null) {
+                continue;
+            }
             outcomes.add(outcome);
             if (outcome instanceof DeliveryOutcome.Failed failed && failed.state() == MessageState.PENDING
                     && (earliestRetry == null || failed.nextRetryAt().isBefore(earliestRetry))) {
@@ -84,14 +91,18 @@ final class BatchDelivery {
         return Optional.ofNullable(earliestRetry);
     }
 
-    private CompletableFuture<String> start(ClaimedMessage message) {
+    private CompletableFuture<Confirmation> start(ClaimedMessage message, Instant attemptedAt) {
+        Optional<MessageRoutes.LocalRoute> local = this.routes.localRouteFor(message.type(), message.retryCount());
+        if (local.isPresent()) {
+            return this.handlers.start(message, local.get(), attemptedAt);
+        }
         Optional<MessageSender> sender = this.routes.senderFor(message.type());
         if (sender.isEmpty()) {
             return CompletableFuture.failedFuture(new IllegalStateException(
                     "no sender is routed for message type '" + message.type() + "'"));
         }
         try {
-            return sender.get().send(message.toOutgoing()).toCompletableFuture();
+            return sender.get().send(message.toOutgoing()).toCompletableFuture().thenApply(BatchDelivery::acknowledged);
         }
         catch (VirtualMachineError ex) {
             throw ex;
@@ -102,7 +113,14 @@ final class BatchDelivery {
         }
     }
 
-    private void awaitAll(List<CompletableFuture<String>> sends) {
+    private static Confirmation acknowledged(@Nullable String brokerMessageId) {
+        if (brokerMessageId == null) {
+            throw new IllegalStateException("the sender confirmed the message without a broker message id");
+        }
+        return new Confirmation.Acknowledged(brokerMessageId);
+    }
+
+    private void awaitAll(List<CompletableFuture<Confirmation>> sends) {
         try {
             CompletableFuture.allOf(sends.toArray(CompletableFuture[]::new))
                     .get(this.sendTimeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -115,16 +133,20 @@ final class BatchDelivery {
         }
     }
 
-    private DeliveryOutcome outcome(ClaimedMessage message, CompletableFuture<String> send, Instant attemptedAt,
-            Instant now) {
-        Throwable error = failureOf(send);
+    /**
+     * @return what to write to the row, or null when there is nothing left to write
+     */
+    private @Nullable DeliveryOutcome outcome(ClaimedMessage message, CompletableFuture<Confirmation> send,
+            Instant attemptedAt, Instant now) {
+        Throwable error = failureOf(message, send);
         if (error == null) {
-            String brokerMessageId = send.join();
-            if (brokerMessageId != null) {
+            if (send.join() instanceof Confirmation.Acknowledged acknowledged) {
                 this.metrics.sent(message.type());
-                return new DeliveryOutcome.Sent(message.id(), message.lockVersion(), attemptedAt, brokerMessageId);
+                return new DeliveryOutcome.Sent(message.id(), message.lockVersion(), attemptedAt,
+                        acknowledged.brokerMessageId());
             }
-            error = new IllegalStateException("the sender confirmed the message without a broker message id");
+            this.metrics.consumed(message.type());
+            return null;
         }
         DeliveryOutcome.Failed failed = this.failures.plan(message, error, attemptedAt, now);
         boolean exhausted = failed.state() == MessageState.FAILED;
@@ -134,9 +156,13 @@ final class BatchDelivery {
         return failed;
     }
 
-    private @Nullable Throwable failureOf(CompletableFuture<String> send) {
+    private @Nullable Throwable failureOf(ClaimedMessage message, CompletableFuture<Confirmation> send) {
         if (!send.isDone()) {
-            return new TimeoutException("the broker did not confirm the message within " + this.sendTimeout);
+            // A local handler still queued then never runs: its failure outcome is written now.
+            send.cancel(false);
+            boolean local = this.routes.localRouteFor(message.type(), message.retryCount()).isPresent();
+            return new TimeoutException(local ? "the local handler did not finish within " + this.sendTimeout
+                    : "the broker did not confirm the message within " + this.sendTimeout);
         }
         try {
             send.join();

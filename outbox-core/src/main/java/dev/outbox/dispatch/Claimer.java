@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import dev.outbox.MessageState;
 import dev.outbox.jdbc.ClaimedMessage;
 import dev.outbox.jdbc.Claim;
+import dev.outbox.jdbc.ClaimScope;
 import dev.outbox.jdbc.DuePosition;
 import dev.outbox.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
@@ -34,6 +35,8 @@ final class Claimer {
 
     private final OutboxRepository repository;
 
+    private final ClaimScope scope;
+
     private final ClaimStrategy strategy;
 
     private final Duration lease;
@@ -50,9 +53,10 @@ final class Claimer {
     /** Per state, where the next skip-locked scan continues. */
     private final Map<MessageState, ScanPosition> positions = new ConcurrentHashMap<>();
 
-    Claimer(OutboxRepository repository, ClaimStrategy strategy, Duration lease, Duration rescanInterval, Clock clock,
-            OutboxMetrics metrics) {
+    Claimer(OutboxRepository repository, ClaimScope scope, ClaimStrategy strategy, Duration lease,
+            Duration rescanInterval, Clock clock, OutboxMetrics metrics) {
         this.repository = repository;
+        this.scope = scope;
         this.strategy = strategy;
         this.lease = lease;
         this.rescanInterval = rescanInterval;
@@ -63,14 +67,14 @@ final class Claimer {
     List<ClaimedMessage> claim(MessageState state, int limit) {
         Instant now = this.clock.instant();
         if (this.strategy == ClaimStrategy.SKIP_LOCKED && this.idle.contains(state)
-                && !this.repository.anyDue(state, now)) {
+                && !this.repository.anyDue(this.scope, state, now)) {
             return List.of();
         }
         Instant leaseUntil = now.plus(this.lease);
         Claim claim = switch (this.strategy) {
             case SKIP_LOCKED -> claimSkipLocked(state, limit, now, leaseUntil);
-            case OPTIMISTIC -> this.repository.claimOptimistic(state, limit, limit * OPTIMISTIC_CANDIDATES_PER_ROW,
-                    now, leaseUntil);
+            case OPTIMISTIC -> this.repository.claimOptimistic(this.scope, state, limit,
+                    limit * OPTIMISTIC_CANDIDATES_PER_ROW, now, leaseUntil);
         };
         this.metrics.claimed(claim.claimed().size(), claim.lost());
         if (claim.claimed().isEmpty()) {
@@ -85,7 +89,7 @@ final class Claimer {
     private Claim claimSkipLocked(MessageState state, int limit, Instant now, Instant leaseUntil) {
         ScanPosition position = this.positions.get(state);
         boolean continuing = position != null && now.isBefore(position.scanStartedAt().plus(this.rescanInterval));
-        Claim claim = this.repository.claimSkipLocked(state, limit, now, leaseUntil,
+        Claim claim = this.repository.claimSkipLocked(this.scope, state, limit, now, leaseUntil,
                 continuing ? position.last() : null);
         if (claim.claimed().size() < limit || claim.last() == null) {
             this.positions.remove(state);

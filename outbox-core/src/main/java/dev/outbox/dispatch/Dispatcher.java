@@ -7,11 +7,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.outbox.jdbc.ClaimScope;
 import dev.outbox.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.PlatformTransactionManager;
 
 /**
  * Delivers committed outbox messages: takes the messages this instance's transactions hand it
@@ -50,9 +54,13 @@ public final class Dispatcher implements MessageHandoff {
         this.handoffs = new HandoffQueue(this.settings.handoffCapacity(), this.settings.lease());
         this.signal = new WakeSignal(this.clock);
         ClaimStrategy strategy = effectiveStrategy(builder.repository, this.settings.claimStrategy());
-        Claimer claimer = new Claimer(builder.repository, strategy, this.settings.lease(),
-                this.settings.pollInterval(), this.clock, builder.metrics);
-        BatchDelivery delivery = new BatchDelivery(builder.repository, builder.routes,
+        Claimer claimer = new Claimer(builder.repository, ClaimScope.allExcept(builder.routes.pulledTopics()),
+                strategy, this.settings.lease(), this.settings.pollInterval(), this.clock, builder.metrics);
+        PlatformTransactionManager handlerTransactions = (builder.handlerTransactionManager != null)
+                ? builder.handlerTransactionManager : new DataSourceTransactionManager(builder.repository.dataSource());
+        LocalHandlers handlers = new LocalHandlers(builder.repository, handlerTransactions,
+                this.settings.handlerThreads(), this.clock);
+        BatchDelivery delivery = new BatchDelivery(builder.repository, builder.routes, handlers,
                 new FailurePlanner(builder.retryPolicies), this.settings.sendTimeout(), this.clock, builder.metrics);
         this.cycle = new DispatchCycle(this.handoffs, claimer, delivery, this.settings.batchSize(), this.clock);
         this.slowRetryEnabled = builder.retryPolicies.failedRetryInterval().isPresent();
@@ -167,7 +175,7 @@ public final class Dispatcher implements MessageHandoff {
         this.signal.claimNoLaterThan(dueAt);
     }
 
-    private static ClaimStrategy effectiveStrategy(OutboxRepository repository, ClaimStrategy configured) {
+    static ClaimStrategy effectiveStrategy(OutboxRepository repository, ClaimStrategy configured) {
         if (configured == ClaimStrategy.SKIP_LOCKED && !repository.supportsSkipLocked()) {
             logger.info("The outbox database has no FOR UPDATE SKIP LOCKED; claiming with the optimistic strategy");
             return ClaimStrategy.OPTIMISTIC;
@@ -191,6 +199,8 @@ public final class Dispatcher implements MessageHandoff {
         private Clock clock = Clock.systemUTC();
 
         private OutboxMetrics metrics = OutboxMetrics.NONE;
+
+        private @Nullable PlatformTransactionManager handlerTransactionManager;
 
         private Builder(OutboxRepository repository, MessageRoutes routes) {
             this.repository = repository;
@@ -230,6 +240,18 @@ public final class Dispatcher implements MessageHandoff {
          */
         public Builder metrics(OutboxMetrics metrics) {
             this.metrics = metrics;
+            return this;
+        }
+
+        /**
+         * @param transactionManager the transaction manager local handlers run in: the application's, so
+         * that the handler's writes (through JDBC, JPA, ...) join the transaction that marks the message
+         * CONSUMED; it must manage the outbox's data source. By default a
+         * {@link DataSourceTransactionManager} on it.
+         * @return this builder
+         */
+        public Builder handlerTransactionManager(PlatformTransactionManager transactionManager) {
+            this.handlerTransactionManager = transactionManager;
             return this;
         }
 

@@ -17,10 +17,12 @@ import java.time.Duration;
  * @param claimStrategy how rows are claimed
  * @param handoffCapacity the most committed messages waiting in memory for this instance's loop;
  * beyond it they are claimed once their lease ends
+ * @param handlerThreads the most local handlers that run at once; each holds a database connection
+ * for its transaction while it runs
  */
 public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval, int batchSize, Duration lease,
         Duration sendTimeout, Duration shutdownTimeout, int threads, ClaimStrategy claimStrategy,
-        int handoffCapacity) {
+        int handoffCapacity, int handlerThreads) {
 
     /** Default poll interval. */
     public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofSeconds(1);
@@ -49,6 +51,9 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
     /** Default hand-off capacity. */
     public static final int DEFAULT_HANDOFF_CAPACITY = 10_000;
 
+    /** Default number of local handlers that run at once. */
+    public static final int DEFAULT_HANDLER_THREADS = 4;
+
     /**
      * @throws IllegalArgumentException naming the setting that is out of range
      */
@@ -73,6 +78,7 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         requireAtLeastOne("batch-size", batchSize);
         requireAtLeastOne("threads", threads);
         requireAtLeastOne("handoff-capacity", handoffCapacity);
+        requireAtLeastOne("handler-threads", handlerThreads);
     }
 
     /**
@@ -126,6 +132,8 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         private ClaimStrategy claimStrategy = DEFAULT_CLAIM_STRATEGY;
 
         private int handoffCapacity = DEFAULT_HANDOFF_CAPACITY;
+
+        private int handlerThreads = DEFAULT_HANDLER_THREADS;
 
         private Builder() {
         }
@@ -212,11 +220,21 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         }
 
         /**
+         * @param handlerThreads see {@link DispatcherSettings#handlerThreads()}
+         * @return this builder
+         */
+        public Builder handlerThreads(int handlerThreads) {
+            this.handlerThreads = handlerThreads;
+            return this;
+        }
+
+        /**
          * @return the validated settings
          */
         public DispatcherSettings build() {
             return new DispatcherSettings(this.pollInterval, this.maxPollInterval, this.batchSize, this.lease,
-                    this.sendTimeout, this.shutdownTimeout, this.threads, this.claimStrategy, this.handoffCapacity);
+                    this.sendTimeout, this.shutdownTimeout, this.threads, this.claimStrategy, this.handoffCapacity,
+                    this.handlerThreads);
         }
     }
 }

@@ -3,24 +3,48 @@ package dev.outbox.dispatch;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
+import dev.outbox.spi.MessageHandler;
 import dev.outbox.spi.MessageSender;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Which sender delivers each message type. A type without a route of its own goes to the default
- * sender; with no default either, its messages fail with a clear reason and are retried, never
- * dropped.
+ * How each message is delivered. A message type goes to a broker through a sender (its own, or the
+ * default sender), or to a local handler in this process; a broker route may name a fallback
+ * handler that takes the message over once the broker has failed it a number of times. A type
+ * without a route of its own goes to the default sender; with no default either, its messages fail
+ * with a clear reason and are retried, never dropped. Messages of a pulled topic are left to
+ * {@link MessagePuller}s: the dispatcher never claims them.
  */
 public final class MessageRoutes {
 
-    private final Map<String, MessageSender> byType;
+    /** What a local handler records in place of a broker message id. */
+    static final String LOCAL_PREFIX = "local:";
+
+    /** What a fallback handler records in place of a broker message id. */
+    static final String FALLBACK_PREFIX = "fallback:";
+
+    /** Keeps what a handler records within the 255 characters of the message id column. */
+    private static final int MAX_NAME_LENGTH = 200;
+
+    private final Map<String, MessageSender> senders;
+
+    private final Map<String, NamedHandler> handlers;
+
+    private final Map<String, Fallback> fallbacks;
 
     private final @Nullable MessageSender defaultSender;
 
-    private MessageRoutes(Map<String, MessageSender> byType, @Nullable MessageSender defaultSender) {
-        this.byType = Map.copyOf(byType);
-        this.defaultSender = defaultSender;
+    private final Set<String> pulledTopics;
+
+    private MessageRoutes(Builder builder) {
+        this.senders = Map.copyOf(builder.senders);
+        this.handlers = Map.copyOf(builder.handlers);
+        this.fallbacks = Map.copyOf(builder.fallbacks);
+        this.defaultSender = builder.defaultSender;
+        this.pulledTopics = Set.copyOf(builder.pulledTopics);
     }
 
     /**
@@ -40,11 +64,55 @@ public final class MessageRoutes {
 
     /**
      * @param messageType a message type
-     * @return the sender of that type, if one is routed
+     * @return the sender of that type, if it goes to a broker and a sender is routed
      */
     public Optional<MessageSender> senderFor(String messageType) {
-        MessageSender sender = this.byType.get(messageType);
+        if (this.handlers.containsKey(messageType)) {
+            return Optional.empty();
+        }
+        MessageSender sender = this.senders.get(messageType);
         return Optional.ofNullable((sender != null) ? sender : this.defaultSender);
+    }
+
+    /**
+     * @param messageType a message type
+     * @param failedAttempts how many attempts to deliver the message failed so far
+     * @return the local handler that takes the message: the type's own, or its fallback once the broker
+     * has failed the message often enough; empty when it goes to the broker
+     */
+    public Optional<LocalRoute> localRouteFor(String messageType, int failedAttempts) {
+        NamedHandler handler = this.handlers.get(messageType);
+        if (handler != null) {
+            return Optional.of(new LocalRoute(LOCAL_PREFIX + handler.name(), handler.handler()));
+        }
+        Fallback fallback = this.fallbacks.get(messageType);
+        if (fallback != null && failedAttempts >= fallback.afterFailures()) {
+            return Optional.of(new LocalRoute(FALLBACK_PREFIX + fallback.handler().name(), fallback.handler().handler()));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * @return the topics whose messages pull consumers receive, and the dispatcher leaves alone
+     */
+    public Set<String> pulledTopics() {
+        return this.pulledTopics;
+    }
+
+    /**
+     * A local handler chosen for a message.
+     *
+     * @param deliveredBy what the row records in place of a broker message id once the handler succeeded:
+     * {@code local:<name>} for a type routed to the handler, {@code fallback:<name>} for a fallback
+     * @param handler the handler
+     */
+    public record LocalRoute(String deliveredBy, MessageHandler handler) {
+    }
+
+    private record NamedHandler(String name, MessageHandler handler) {
+    }
+
+    private record Fallback(NamedHandler handler, int afterFailures) {
     }
 
     /**
@@ -52,7 +120,13 @@ public final class MessageRoutes {
      */
     public static final class Builder {
 
-        private final Map<String, MessageSender> byType = new LinkedHashMap<>();
+        private final Map<String, MessageSender> senders = new LinkedHashMap<>();
+
+        private final Map<String, NamedHandler> handlers = new LinkedHashMap<>();
+
+        private final Map<String, Fallback> fallbacks = new LinkedHashMap<>();
+
+        private final Set<String> pulledTopics = new TreeSet<>();
 
         private @Nullable MessageSender defaultSender;
 
@@ -63,9 +137,52 @@ public final class MessageRoutes {
          * @param messageType a message type
          * @param sender the sender of that type
          * @return this builder
+         * @throws IllegalArgumentException when the type is routed to a local handler already
          */
         public Builder route(String messageType, MessageSender sender) {
-            this.byType.put(messageType, sender);
+            requireNoHandler(messageType, "a sender");
+            this.senders.put(messageType, sender);
+            return this;
+        }
+
+        /**
+         * Routes a message type to a handler in this process instead of a broker.
+         *
+         * @param messageType a message type
+         * @param name the handler's name, recorded on each row it handled as {@code local:<name>}
+         * @param handler the handler
+         * @return this builder
+         * @throws IllegalArgumentException when the type has a sender or fallback, or the name is blank
+         */
+        public Builder handle(String messageType, String name, MessageHandler handler) {
+            if (this.senders.containsKey(messageType) || this.fallbacks.containsKey(messageType)) {
+                throw new IllegalArgumentException("message type '" + messageType + "' cannot go to local handler '"
+                        + name + "': it is routed to a broker already" + (this.fallbacks.containsKey(messageType)
+                                ? " with a fallback handler" : ""));
+            }
+            requireNoHandler(messageType, "local handler '" + name + "'");
+            this.handlers.put(messageType, new NamedHandler(requireName(name), handler));
+            return this;
+        }
+
+        /**
+         * Hands a message type's messages to a local handler once the broker has failed them
+         * {@code afterFailures} times, so that they are delivered while the broker is down.
+         *
+         * @param messageType a message type that goes to a broker
+         * @param name the handler's name, recorded on each row it handled as {@code fallback:<name>}
+         * @param handler the handler
+         * @param afterFailures how many failed sends hand a message over, at least 1
+         * @return this builder
+         * @throws IllegalArgumentException when the type goes to a local handler, or an argument is out of range
+         */
+        public Builder fallback(String messageType, String name, MessageHandler handler, int afterFailures) {
+            requireNoHandler(messageType, "fallback handler '" + name + "'");
+            if (afterFailures < 1) {
+                throw new IllegalArgumentException("the fallback of message type '" + messageType
+                        + "' must take over after at least 1 failed send, was " + afterFailures);
+            }
+            this.fallbacks.put(messageType, new Fallback(new NamedHandler(requireName(name), handler), afterFailures));
             return this;
         }
 
@@ -79,10 +196,44 @@ public final class MessageRoutes {
         }
 
         /**
+         * Leaves a topic's messages to pull consumers ({@link MessagePuller}): the dispatcher never claims them.
+         *
+         * @param topic the topic
+         * @return this builder
+         * @throws IllegalArgumentException when the topic is blank
+         */
+        public Builder pullTopic(String topic) {
+            if (topic == null || topic.isBlank()) {
+                throw new IllegalArgumentException("a pulled topic must not be blank");
+            }
+            this.pulledTopics.add(topic);
+            return this;
+        }
+
+        /**
          * @return the routes
          */
         public MessageRoutes build() {
-            return new MessageRoutes(this.byType, this.defaultSender);
+            return new MessageRoutes(this);
+        }
+
+        private void requireNoHandler(String messageType, String what) {
+            NamedHandler handler = this.handlers.get(messageType);
+            if (handler != null) {
+                throw new IllegalArgumentException("message type '" + messageType + "' cannot be routed to " + what
+                        + ": it goes to local handler '" + handler.name() + "' already");
+            }
+        }
+
+        private static String requireName(String name) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("a local handler needs a name, recorded on the rows it handles");
+            }
+            if (name.length() > MAX_NAME_LENGTH) {
+                throw new IllegalArgumentException("local handler name '" + name + "' is longer than "
+                        + MAX_NAME_LENGTH + " characters");
+            }
+            return name;
         }
     }
 }

@@ -31,10 +31,10 @@ final class OptimisticClaims {
         this.sql = sql;
     }
 
-    Claim claim(MessageState state, int limit, int candidates, Instant now, Instant leaseUntil) {
-        List<long[]> due = new ArrayList<>(this.jdbc.query(this.sql.selectDueCandidates,
-                (rs, rowNum) -> new long[] { rs.getLong(1), rs.getLong(2) }, state.name(), Timestamps.toColumn(now),
-                Math.max(limit, candidates)));
+    Claim claim(ClaimScope scope, MessageState state, int limit, int candidates, Instant now, Instant leaseUntil) {
+        List<long[]> due = new ArrayList<>(this.jdbc.query(this.sql.due(scope).selectCandidates(),
+                (rs, rowNum) -> new long[] { rs.getLong(1), rs.getLong(2) },
+                OutboxSql.dueArguments(scope, state, now, List.of(), Math.max(limit, candidates)).toArray()));
         if (due.isEmpty()) {
             return Claim.nothing();
         }

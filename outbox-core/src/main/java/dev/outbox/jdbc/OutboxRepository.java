@@ -103,18 +103,21 @@ public final class OutboxRepository {
      * Looks whether any row of the state is due, with one plain read and no transaction: what an
      * idle dispatcher asks before it opens a claim transaction.
      *
+     * @param scope the topics to look at
      * @param state PENDING, or FAILED for the slow retry
      * @param now the current time
      * @return whether a claim would find a row
      */
-    public boolean anyDue(MessageState state, Instant now) {
-        return !this.jdbc.queryForList(this.sql.selectDueCandidates, state.name(), Timestamps.toColumn(now), 1).isEmpty();
+    public boolean anyDue(ClaimScope scope, MessageState state, Instant now) {
+        return !this.jdbc.queryForList(this.sql.due(scope).selectCandidates(),
+                OutboxSql.dueArguments(scope, state, now, List.of(), 1).toArray()).isEmpty();
     }
 
     /**
      * Claims due rows with {@code FOR UPDATE SKIP LOCKED}: rows locked by another claimer are passed
      * over, so concurrent instances never wait for or fight over the same rows.
      *
+     * @param scope the topics to claim from
      * @param state PENDING, or FAILED for the slow retry
      * @param limit the most rows to claim
      * @param now the current time
@@ -122,15 +125,16 @@ public final class OutboxRepository {
      * @param after where the scan of due rows continues, or null to scan from the earliest
      * @return the claimed rows, and the position of the last
      */
-    public Claim claimSkipLocked(MessageState state, int limit, Instant now, Instant leaseUntil,
+    public Claim claimSkipLocked(ClaimScope scope, MessageState state, int limit, Instant now, Instant leaseUntil,
             @Nullable DuePosition after) {
-        return this.skipLockedClaims.claim(state, limit, now, leaseUntil, after);
+        return this.skipLockedClaims.claim(scope, state, limit, now, leaseUntil, after);
     }
 
     /**
      * Claims due rows without locks: reads candidates, shuffles them so that concurrent instances
      * try different rows first, and takes each with an update guarded by its lock version.
      *
+     * @param scope the topics to claim from
      * @param state PENDING, or FAILED for the slow retry
      * @param limit the most rows to claim
      * @param candidates how many due rows to read as candidates (at least {@code limit})
@@ -138,9 +142,9 @@ public final class OutboxRepository {
      * @param leaseUntil when the claimed rows become due again if their outcome is never written
      * @return the rows this instance won, and how many it lost to other instances
      */
-    public Claim claimOptimistic(MessageState state, int limit, int candidates, Instant now,
+    public Claim claimOptimistic(ClaimScope scope, MessageState state, int limit, int candidates, Instant now,
             Instant leaseUntil) {
-        return this.optimisticClaims.claim(state, limit, candidates, now, leaseUntil);
+        return this.optimisticClaims.claim(scope, state, limit, candidates, now, leaseUntil);
     }
 
     /**
@@ -173,6 +177,23 @@ public final class OutboxRepository {
         arguments.add(type);
         from.forEach(state -> arguments.add(state.name()));
         return this.jdbc.update(this.sql.markConsumed(from.size()), arguments.toArray()) > 0;
+    }
+
+    /**
+     * Marks a claimed message CONSUMED if this instance still holds its lease, in the caller's
+     * transaction if there is one on the data source, so that a consumer's own writes and the mark
+     * commit or roll back together.
+     *
+     * @param id the row id
+     * @param lockVersion the version the claim left on the row
+     * @param deliveredBy what delivered it, recorded in place of a broker message id
+     * @param attemptedAt when the delivery started
+     * @param now the current time
+     * @return whether the row was marked; false when its lease ran out and another claim took it
+     */
+    public boolean markConsumed(long id, long lockVersion, String deliveredBy, Instant attemptedAt, Instant now) {
+        return this.jdbc.update(this.sql.markConsumedById, deliveredBy, Timestamps.toColumn(attemptedAt),
+                Timestamps.toColumn(now), id, lockVersion) > 0;
     }
 
     /**

@@ -1,6 +1,13 @@
 package dev.outbox.jdbc;
 
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.outbox.MessageState;
 
 /**
  * The outbox's SQL, written once with the table name filled in. Only
@@ -18,7 +25,7 @@ final class OutboxSql {
      */
     private static final String DUE_ROWS = """
             FROM %1$s m
-            WHERE m.state = ? AND m.next_retry_at <= ?%2$s
+            WHERE m.state = ? AND m.next_retry_at <= ?%2$s%3$s
               AND (m.ordering_key IS NULL OR NOT EXISTS (
                     SELECT 1 FROM %1$s e
                     WHERE e.ordering_key = m.ordering_key AND e.id < m.id
@@ -33,16 +40,6 @@ final class OutboxSql {
 
     final String findIdByKey;
 
-    final String selectDueForUpdateSkipLocked;
-
-    final String selectDueForUpdateSkipLockedAfter;
-
-    final String selectDueCandidates;
-
-    final String claimDueReturning;
-
-    final String claimDueReturningAfter;
-
     final String claimCandidate;
 
     final String markFailed;
@@ -51,10 +48,18 @@ final class OutboxSql {
 
     final String findStateByKey;
 
+    final String markConsumedById;
+
     private final String table;
+
+    private final DatabaseDialect dialect;
+
+    /** The claim statements of each scope filter a claimer has used. */
+    private final Map<String, DueStatements> dueStatements = new ConcurrentHashMap<>();
 
     OutboxSql(TableName tableName, DatabaseDialect dialect) {
         this.table = tableName.value();
+        this.dialect = dialect;
         this.insert = format("""
                 INSERT INTO %s (gmt_create, gmt_modified, message_key, message_type, topic, message_body,
                     headers, ordering_key, state, retry_count, next_retry_at, lock_version)
@@ -62,19 +67,16 @@ final class OutboxSql {
                 + dialect.insertConflictClause("message_key, message_type");
         this.findIdByKey = format("SELECT id FROM %s WHERE message_key = ? AND message_type = ?")
                 + dialect.duplicateLookupLock();
-        this.selectDueForUpdateSkipLocked = selectDueForUpdateSkipLocked("");
-        // Continues a scan of the due index after the last row a claim took: rows the claims before moved
-        // out of the due range leave entries behind that every scan from the start would step over again.
-        this.selectDueForUpdateSkipLockedAfter = selectDueForUpdateSkipLocked(dialect.rowsAfterPosition());
-        this.selectDueCandidates = format("SELECT m.id, m.lock_version\n" + DUE_ROWS, "");
-        this.claimDueReturning = claimDueReturning("");
-        this.claimDueReturningAfter = claimDueReturning(dialect.rowsAfterPosition());
         this.claimCandidate = format("""
                 UPDATE %s SET lock_version = lock_version + 1, next_retry_at = ?, gmt_modified = ?
                 WHERE id = ? AND lock_version = ?""");
         this.markFailed = format("""
                 UPDATE %s SET state = ?, retry_count = ?, fail_reason = ?, next_retry_at = ?, last_retry_time = ?,
                     gmt_modified = ?, lock_version = lock_version + 1
+                WHERE id = ? AND lock_version = ?""");
+        this.markConsumedById = format("""
+                UPDATE %s SET state = 'CONSUMED', message_id = ?, last_retry_time = ?, gmt_modified = ?,
+                    lock_version = lock_version + 1
                 WHERE id = ? AND lock_version = ?""");
         // A locking read on MySQL: under REPEATABLE READ a plain one may see a snapshot older than the
         // state the update before it found.
@@ -88,7 +90,7 @@ final class OutboxSql {
 
     /**
      * @param count how many rows
-     * @return the lease update for rows locked by {@link #selectDueForUpdateSkipLocked}
+     * @return the lease update for rows locked by {@link DueStatements#selectForUpdateSkipLocked}
      */
     String leaseLockedRows(int count) {
         return "UPDATE " + this.table + " SET lock_version = lock_version + 1, next_retry_at = ?, gmt_modified = ?"
@@ -129,26 +131,78 @@ final class OutboxSql {
         return "SELECT " + CLAIM_COLUMNS + " FROM " + this.table + " m WHERE m.id IN (" + placeholders(count) + ")";
     }
 
-    private String selectDueForUpdateSkipLocked(String position) {
-        return format("SELECT " + CLAIM_COLUMNS + ", " + DUE_AT + "\n" + DUE_ROWS + "\nFOR UPDATE SKIP LOCKED", position);
+    /**
+     * @param scope the topics to claim from
+     * @return the statements that find and claim due rows of those topics
+     */
+    DueStatements due(ClaimScope scope) {
+        return this.dueStatements.computeIfAbsent(scope.filter(), this::dueStatements);
     }
 
-    private String claimDueReturning(String position) {
+    /**
+     * @param scope the topics to claim from
+     * @param state the state of the rows
+     * @param now the current time
+     * @param position the arguments of the position the scan continues after, or none
+     * @param limit the most rows
+     * @return the arguments of {@link DueStatements}' statements, but for a lease's
+     */
+    static List<Object> dueArguments(ClaimScope scope, MessageState state, Instant now, List<Object> position,
+            int limit) {
+        List<Object> arguments = new ArrayList<>(3 + scope.arguments().size() + position.size());
+        arguments.add(state.name());
+        arguments.add(Timestamps.toColumn(now));
+        arguments.addAll(scope.arguments());
+        arguments.addAll(position);
+        arguments.add(limit);
+        return arguments;
+    }
+
+    private DueStatements dueStatements(String scope) {
+        // The "after" forms continue a scan of the due index after the last row a claim took: rows the
+        // claims before moved out of the due range leave entries behind that a scan from the start would
+        // step over again.
+        String after = this.dialect.rowsAfterPosition();
+        return new DueStatements(
+                format("SELECT " + CLAIM_COLUMNS + ", " + DUE_AT + "\n" + DUE_ROWS + "\nFOR UPDATE SKIP LOCKED", scope,
+                        ""),
+                format("SELECT " + CLAIM_COLUMNS + ", " + DUE_AT + "\n" + DUE_ROWS + "\nFOR UPDATE SKIP LOCKED", scope,
+                        after),
+                format("SELECT m.id, m.lock_version\n" + DUE_ROWS, scope, ""),
+                claimDueReturning(scope, ""),
+                claimDueReturning(scope, after));
+    }
+
+    private String claimDueReturning(String scope, String position) {
         return format("WITH due AS (SELECT m.id, " + DUE_AT + "\n" + DUE_ROWS + "\nFOR UPDATE SKIP LOCKED)\n" + """
                 UPDATE %1$s m SET lock_version = m.lock_version + 1, next_retry_at = ?, gmt_modified = ?
                 FROM due WHERE m.id = due.id
-                RETURNING""" + " " + CLAIM_COLUMNS + ", due.due_at", position);
+                RETURNING""" + " " + CLAIM_COLUMNS + ", due.due_at", scope, position);
     }
 
     private String format(String sql) {
         return sql.formatted(this.table);
     }
 
-    private String format(String sql, String position) {
-        return sql.formatted(this.table, position);
+    private String format(String sql, String scope, String position) {
+        return sql.formatted(this.table, scope, position);
     }
 
     private static String placeholders(int count) {
         return String.join(", ", Collections.nCopies(count, "?"));
+    }
+
+    /**
+     * The statements that find due rows of one claim scope. Each binds the state, the current time, the
+     * scope's topics, the position's arguments for the "after" forms, and the limit.
+     *
+     * @param selectForUpdateSkipLocked due rows, locked, skipping locked ones
+     * @param selectForUpdateSkipLockedAfter the same, after a position in the scan
+     * @param selectCandidates the ids and versions of due rows, read without locks
+     * @param claimReturning due rows leased in one statement, binding also the lease end and the time
+     * @param claimReturningAfter the same, after a position in the scan
+     */
+    record DueStatements(String selectForUpdateSkipLocked, String selectForUpdateSkipLockedAfter,
+            String selectCandidates, String claimReturning, String claimReturningAfter) {
     }
 }

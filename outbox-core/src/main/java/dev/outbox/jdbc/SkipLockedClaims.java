@@ -38,12 +38,15 @@ final class SkipLockedClaims {
         this.dialect = dialect;
     }
 
-    Claim claim(MessageState state, int limit, Instant now, Instant leaseUntil, @Nullable DuePosition after) {
-        List<Object> dueArguments = dueArguments(state, now, after, limit);
+    Claim claim(ClaimScope scope, MessageState state, int limit, Instant now, Instant leaseUntil,
+            @Nullable DuePosition after) {
+        OutboxSql.DueStatements statements = this.sql.due(scope);
+        List<Object> dueArguments = OutboxSql.dueArguments(scope, state, now,
+                (after != null) ? this.dialect.positionArguments(after) : List.of(), limit);
         List<DueRow> rows = this.dialect.claimsInOneStatement()
-                ? claimInOneStatement(dueArguments, now, leaseUntil, after)
-                : Objects.requireNonNull(this.claimTransaction.execute(tx -> lockAndLease(dueArguments, now,
-                        leaseUntil, after)));
+                ? claimInOneStatement(statements, dueArguments, now, leaseUntil, after)
+                : Objects.requireNonNull(this.claimTransaction.execute(tx -> lockAndLease(statements, dueArguments,
+                        now, leaseUntil, after)));
         if (rows.isEmpty()) {
             return Claim.nothing();
         }
@@ -53,10 +56,10 @@ final class SkipLockedClaims {
         return new Claim(claimed, 0, last);
     }
 
-    private List<DueRow> lockAndLease(List<Object> dueArguments, Instant now, Instant leaseUntil,
-            @Nullable DuePosition after) {
-        String select = (after != null) ? this.sql.selectDueForUpdateSkipLockedAfter
-                : this.sql.selectDueForUpdateSkipLocked;
+    private List<DueRow> lockAndLease(OutboxSql.DueStatements statements, List<Object> dueArguments, Instant now,
+            Instant leaseUntil, @Nullable DuePosition after) {
+        String select = (after != null) ? statements.selectForUpdateSkipLockedAfter()
+                : statements.selectForUpdateSkipLocked();
         List<DueRow> locked = this.jdbc.query(select, OutboxRows.DUE, dueArguments.toArray());
         if (locked.isEmpty()) {
             return locked;
@@ -71,9 +74,9 @@ final class SkipLockedClaims {
                 row.position())).toList();
     }
 
-    private List<DueRow> claimInOneStatement(List<Object> dueArguments, Instant now, Instant leaseUntil,
-            @Nullable DuePosition after) {
-        String claim = (after != null) ? this.sql.claimDueReturningAfter : this.sql.claimDueReturning;
+    private List<DueRow> claimInOneStatement(OutboxSql.DueStatements statements, List<Object> dueArguments,
+            Instant now, Instant leaseUntil, @Nullable DuePosition after) {
+        String claim = (after != null) ? statements.claimReturningAfter() : statements.claimReturning();
         List<Object> arguments = new ArrayList<>(dueArguments);
         arguments.add(Timestamps.toColumn(leaseUntil));
         arguments.add(Timestamps.toColumn(now));
@@ -81,17 +84,6 @@ final class SkipLockedClaims {
         return readCommittedByDefault() ? this.jdbc.query(claim, OutboxRows.DUE, arguments.toArray())
                 : Objects.requireNonNull(this.claimTransaction.execute(
                         tx -> this.jdbc.query(claim, OutboxRows.DUE, arguments.toArray())));
-    }
-
-    private List<Object> dueArguments(MessageState state, Instant now, @Nullable DuePosition after, int limit) {
-        List<Object> arguments = new ArrayList<>(6);
-        arguments.add(state.name());
-        arguments.add(Timestamps.toColumn(now));
-        if (after != null) {
-            arguments.addAll(this.dialect.positionArguments(after));
-        }
-        arguments.add(limit);
-        return arguments;
     }
 
     private boolean readCommittedByDefault() {

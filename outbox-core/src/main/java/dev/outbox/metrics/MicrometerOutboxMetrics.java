@@ -4,8 +4,9 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
- * Counts saved, sent, retried and failed messages per message type:
- * {@code outbox.messages.saved}, {@code outbox.messages.sent}, {@code outbox.messages.retried}
+ * Counts saved, sent, consumed, retried and failed messages per message type:
+ * {@code outbox.messages.saved}, {@code outbox.messages.sent}, {@code outbox.messages.consumed} (by a
+ * local handler or a pull consumer's acknowledgement), {@code outbox.messages.retried}
  * (an attempt failed and the message will be tried again) and {@code outbox.messages.failed}
  * (the retry budget is spent); and {@code outbox.claims.rows}, the rows claims took
  * ({@code result=claimed}) and the rows they lost to another instance ({@code result=lost}), which
@@ -30,6 +31,12 @@ public final class MicrometerOutboxMetrics implements OutboxMetrics {
     @Override
     public void sent(String messageType) {
         counter("outbox.messages.sent", "Messages the broker confirmed", messageType).increment();
+    }
+
+    @Override
+    public void consumed(String messageType) {
+        counter("outbox.messages.consumed", "Messages a local handler or pull consumer consumed", messageType)
+                .increment();
     }
 
     @Override

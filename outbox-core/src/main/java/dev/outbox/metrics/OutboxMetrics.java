@@ -27,6 +27,14 @@ public interface OutboxMetrics {
     }
 
     /**
+     * A local handler, or a pull consumer's acknowledgement, consumed a message.
+     *
+     * @param messageType its type
+     */
+    default void consumed(String messageType) {
+    }
+
+    /**
      * An attempt to send a message failed.
      *
      * @param messageType its type

@@ -5,12 +5,12 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A message on its way to a broker.
+ * An outbox message as a {@link MessageSender} sends it and a {@link MessageHandler} handles it.
  *
  * @param id the outbox row id; stable across retries, so a consumer may use it to drop duplicates
  * @param key the business idempotency key
  * @param type the message type
- * @param topic the destination on the broker
+ * @param topic the destination on the broker (or the queue a pull consumer receives from)
  * @param orderingKey messages with the same ordering key are sent one at a time in id order; null for none
  * @param headers the message headers (never null, possibly empty)
  * @param body the serialized payload

@@ -18,6 +18,7 @@ import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.dispatch.HandedOffMessage;
 import dev.outbox.dispatch.MessageHandoff;
 import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.jdbc.ClaimScope;
 import dev.outbox.jdbc.ClaimedMessage;
 import dev.outbox.jdbc.DeliveryOutcome;
 import dev.outbox.jdbc.OutboxRepository;
@@ -153,7 +154,7 @@ abstract class DispatchContract extends DatabaseContract {
     void messageOfACrashedInstanceIsRedeliveredOnceItsLeaseEnds(ClaimStrategy strategy) {
         long id = save("order-1", null).id();
         OutboxRepository crashed = this.fixture.repository();
-        List<ClaimedMessage> claimedBeforeCrash = crashed.claimSkipLocked(MessageState.PENDING, 10,
+        List<ClaimedMessage> claimedBeforeCrash = crashed.claimSkipLocked(ClaimScope.all(), MessageState.PENDING, 10,
                 this.clock.instant(), this.clock.instant().plus(LEASE), null).claimed();
         assertThat(claimedBeforeCrash).extracting(ClaimedMessage::id).containsExactly(id);
         Dispatcher survivor = dispatcher(noJitter(3, null), strategy);

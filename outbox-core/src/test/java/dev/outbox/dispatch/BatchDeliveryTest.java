@@ -25,6 +25,7 @@ import dev.outbox.spi.OutgoingMessage;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentCaptor;
+import org.springframework.transaction.PlatformTransactionManager;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
@@ -46,6 +47,8 @@ class BatchDeliveryTest {
             new RetryPolicy(Duration.ofSeconds(1), 2.0, Duration.ofMinutes(1), 0.0, 3), Map.of(), null);
 
     private final OutboxRepository repository = mock(OutboxRepository.class);
+
+    private final PlatformTransactionManager transactionManager = mock(PlatformTransactionManager.class);
 
     private final RecordingMetrics metrics = new RecordingMetrics();
 
@@ -305,8 +308,10 @@ class BatchDeliveryTest {
     }
 
     private BatchDelivery delivery(MessageRoutes routes, Duration sendTimeout) {
-        return new BatchDelivery(this.repository, routes, new FailurePlanner(POLICIES), sendTimeout,
-                Clock.fixed(NOW, ZoneOffset.UTC), this.metrics);
+        Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+        return new BatchDelivery(this.repository, routes,
+                new LocalHandlers(this.repository, this.transactionManager, 2, clock), new FailurePlanner(POLICIES),
+                sendTimeout, clock, this.metrics);
     }
 
     private List<DeliveryOutcome> writtenOutcomes() {

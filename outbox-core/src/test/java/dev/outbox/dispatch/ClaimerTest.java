@@ -8,6 +8,7 @@ import java.util.stream.LongStream;
 
 import dev.outbox.MessageState;
 import dev.outbox.jdbc.Claim;
+import dev.outbox.jdbc.ClaimScope;
 import dev.outbox.jdbc.ClaimedMessage;
 import dev.outbox.jdbc.DuePosition;
 import dev.outbox.jdbc.OutboxRepository;
@@ -42,7 +43,7 @@ class ClaimerTest {
 
     @Test
     void skipLockedClaimLeasesDueRowsForTheLease() {
-        when(this.repository.claimSkipLocked(MessageState.PENDING, 10, START, START.plus(LEASE), null))
+        when(this.repository.claimSkipLocked(ClaimScope.all(), MessageState.PENDING, 10, START, START.plus(LEASE), null))
                 .thenReturn(claim(1, 1));
 
         List<ClaimedMessage> claimed = claimer(ClaimStrategy.SKIP_LOCKED).claim(MessageState.PENDING, 10);
@@ -54,37 +55,37 @@ class ClaimerTest {
     @Test
     void aFullClaimLetsTheNextScanContinueAfterItsLastRow() {
         Claimer claimer = claimer(ClaimStrategy.SKIP_LOCKED);
-        when(this.repository.claimSkipLocked(eq(MessageState.PENDING), eq(3), any(), any(), isNull()))
+        when(this.repository.claimSkipLocked(any(), eq(MessageState.PENDING), eq(3), any(), any(), isNull()))
                 .thenReturn(claim(1, 3));
-        when(this.repository.claimSkipLocked(eq(MessageState.PENDING), eq(3), any(), any(), eq(position(3))))
+        when(this.repository.claimSkipLocked(any(), eq(MessageState.PENDING), eq(3), any(), any(), eq(position(3))))
                 .thenReturn(claim(4, 6));
-        when(this.repository.claimSkipLocked(eq(MessageState.PENDING), eq(3), any(), any(), eq(position(6))))
+        when(this.repository.claimSkipLocked(any(), eq(MessageState.PENDING), eq(3), any(), any(), eq(position(6))))
                 .thenReturn(claim(7, 9));
 
         claimer.claim(MessageState.PENDING, 3);
         claimer.claim(MessageState.PENDING, 3);
         claimer.claim(MessageState.PENDING, 3);
 
-        verify(this.repository).claimSkipLocked(eq(MessageState.PENDING), eq(3), any(), any(), eq(position(6)));
+        verify(this.repository).claimSkipLocked(any(), eq(MessageState.PENDING), eq(3), any(), any(), eq(position(6)));
     }
 
     @Test
     void aShortClaimSendsTheNextScanBackToTheEarliestDueRow() {
         Claimer claimer = claimer(ClaimStrategy.SKIP_LOCKED);
-        when(this.repository.claimSkipLocked(any(), anyInt(), any(), any(), isNull())).thenReturn(claim(1, 3));
-        when(this.repository.claimSkipLocked(any(), anyInt(), any(), any(), eq(position(3)))).thenReturn(claim(4, 4));
+        when(this.repository.claimSkipLocked(any(), any(), anyInt(), any(), any(), isNull())).thenReturn(claim(1, 3));
+        when(this.repository.claimSkipLocked(any(), any(), anyInt(), any(), any(), eq(position(3)))).thenReturn(claim(4, 4));
 
         claimer.claim(MessageState.PENDING, 3);
         claimer.claim(MessageState.PENDING, 3);
         claimer.claim(MessageState.PENDING, 3);
 
-        verify(this.repository, times(2)).claimSkipLocked(any(), anyInt(), any(), any(), isNull());
+        verify(this.repository, times(2)).claimSkipLocked(any(), any(), anyInt(), any(), any(), isNull());
     }
 
     @Test
     void theScanStartsFromTheEarliestDueRowAgainAfterTheRescanInterval() {
         Claimer claimer = claimer(ClaimStrategy.SKIP_LOCKED);
-        when(this.repository.claimSkipLocked(any(), anyInt(), any(), any(), any())).thenReturn(claim(1, 3));
+        when(this.repository.claimSkipLocked(any(), any(), anyInt(), any(), any(), any())).thenReturn(claim(1, 3));
 
         claimer.claim(MessageState.PENDING, 3);
         this.clock.advance(RESCAN.minusMillis(1));
@@ -92,55 +93,55 @@ class ClaimerTest {
         this.clock.advance(Duration.ofMillis(1));
         claimer.claim(MessageState.PENDING, 3);
 
-        verify(this.repository, times(2)).claimSkipLocked(any(), anyInt(), any(), any(), isNull());
-        verify(this.repository, times(1)).claimSkipLocked(any(), anyInt(), any(), any(), eq(position(3)));
+        verify(this.repository, times(2)).claimSkipLocked(any(), any(), anyInt(), any(), any(), isNull());
+        verify(this.repository, times(1)).claimSkipLocked(any(), any(), anyInt(), any(), any(), eq(position(3)));
     }
 
     @Test
     void afterAClaimFoundNothingAnIdleTableIsProbedWithAPlainReadInsteadOfAClaim() {
         Claimer claimer = claimer(ClaimStrategy.SKIP_LOCKED);
-        when(this.repository.claimSkipLocked(any(), anyInt(), any(), any(), any())).thenReturn(Claim.nothing());
+        when(this.repository.claimSkipLocked(any(), any(), anyInt(), any(), any(), any())).thenReturn(Claim.nothing());
         claimer.claim(MessageState.PENDING, 10);
 
         assertThat(claimer.claim(MessageState.PENDING, 10)).isEmpty();
         assertThat(claimer.claim(MessageState.PENDING, 10)).isEmpty();
 
-        verify(this.repository, times(2)).anyDue(MessageState.PENDING, START);
-        verify(this.repository, times(1)).claimSkipLocked(any(), anyInt(), any(), any(), any());
+        verify(this.repository, times(2)).anyDue(ClaimScope.all(), MessageState.PENDING, START);
+        verify(this.repository, times(1)).claimSkipLocked(any(), any(), anyInt(), any(), any(), any());
     }
 
     @Test
     void whenTheProbeFindsARowDueTheClaimRunsAndTheProbeStops() {
         Claimer claimer = claimer(ClaimStrategy.SKIP_LOCKED);
-        when(this.repository.claimSkipLocked(any(), anyInt(), any(), any(), any())).thenReturn(Claim.nothing(),
+        when(this.repository.claimSkipLocked(any(), any(), anyInt(), any(), any(), any())).thenReturn(Claim.nothing(),
                 claim(7, 7), claim(8, 8));
         claimer.claim(MessageState.PENDING, 10);
-        when(this.repository.anyDue(MessageState.PENDING, START)).thenReturn(true);
+        when(this.repository.anyDue(ClaimScope.all(), MessageState.PENDING, START)).thenReturn(true);
 
         assertThat(claimer.claim(MessageState.PENDING, 10)).extracting(ClaimedMessage::id).containsExactly(7L);
         assertThat(claimer.claim(MessageState.PENDING, 10)).extracting(ClaimedMessage::id).containsExactly(8L);
 
-        verify(this.repository, times(1)).anyDue(MessageState.PENDING, START);
+        verify(this.repository, times(1)).anyDue(ClaimScope.all(), MessageState.PENDING, START);
     }
 
     @Test
     void eachStateIsIdleOnItsOwn() {
         Claimer claimer = claimer(ClaimStrategy.SKIP_LOCKED);
-        when(this.repository.claimSkipLocked(eq(MessageState.FAILED), anyInt(), any(), any(), any()))
+        when(this.repository.claimSkipLocked(any(), eq(MessageState.FAILED), anyInt(), any(), any(), any()))
                 .thenReturn(Claim.nothing());
-        when(this.repository.claimSkipLocked(eq(MessageState.PENDING), anyInt(), any(), any(), any()))
+        when(this.repository.claimSkipLocked(any(), eq(MessageState.PENDING), anyInt(), any(), any(), any()))
                 .thenReturn(claim(1, 1));
         claimer.claim(MessageState.FAILED, 10);
 
         claimer.claim(MessageState.PENDING, 10);
 
-        verify(this.repository, never()).anyDue(eq(MessageState.PENDING), any());
+        verify(this.repository, never()).anyDue(any(), eq(MessageState.PENDING), any());
     }
 
     @Test
     void optimisticClaimReportsRowsLostToOtherInstancesAndNeedsNoProbe() {
         Claimer claimer = claimer(ClaimStrategy.OPTIMISTIC);
-        when(this.repository.claimOptimistic(MessageState.PENDING, 10, 40, START, START.plus(LEASE)))
+        when(this.repository.claimOptimistic(ClaimScope.all(), MessageState.PENDING, 10, 40, START, START.plus(LEASE)))
                 .thenReturn(Claim.nothing(), new Claim(List.of(row(3)), 9, null));
 
         claimer.claim(MessageState.PENDING, 10);
@@ -148,11 +149,11 @@ class ClaimerTest {
 
         assertThat(claimed).extracting(ClaimedMessage::id).containsExactly(3L);
         verify(this.metrics).claimed(1, 9);
-        verify(this.repository, never()).anyDue(any(), any());
+        verify(this.repository, never()).anyDue(any(), any(), any());
     }
 
     private Claimer claimer(ClaimStrategy strategy) {
-        return new Claimer(this.repository, strategy, LEASE, RESCAN, this.clock, this.metrics);
+        return new Claimer(this.repository, ClaimScope.all(), strategy, LEASE, RESCAN, this.clock, this.metrics);
     }
 
     /** Rows first..last, all due at the start. */

@@ -50,10 +50,12 @@ class DispatcherSettingsTest {
                 .threads(3)
                 .claimStrategy(ClaimStrategy.OPTIMISTIC)
                 .handoffCapacity(5)
+                .handlerThreads(6)
                 .build();
 
         assertThat(settings).isEqualTo(new DispatcherSettings(Duration.ofMillis(50), Duration.ofMillis(400), 7,
-                Duration.ofSeconds(20), Duration.ofSeconds(3), Duration.ofSeconds(2), 3, ClaimStrategy.OPTIMISTIC, 5));
+                Duration.ofSeconds(20), Duration.ofSeconds(3), Duration.ofSeconds(2), 3, ClaimStrategy.OPTIMISTIC, 5,
+                6));
     }
 
     @Test
@@ -67,6 +69,7 @@ class DispatcherSettingsTest {
                 .shutdownTimeout(Duration.ofMillis(1))
                 .threads(1)
                 .handoffCapacity(1)
+                .handlerThreads(1)
                 .build();
 
         assertThat(settings.maxPollInterval()).isEqualTo(settings.pollInterval());
@@ -93,7 +96,8 @@ class DispatcherSettingsTest {
                 invalid("batch-size", "must be at least 1", b -> b.batchSize(0)),
                 invalid("batch-size", "must be at least 1", b -> b.batchSize(-100)),
                 invalid("threads", "must be at least 1", b -> b.threads(0)),
-                invalid("handoff-capacity", "must be at least 1", b -> b.handoffCapacity(0)));
+                invalid("handoff-capacity", "must be at least 1", b -> b.handoffCapacity(0)),
+                invalid("handler-threads", "must be at least 1", b -> b.handlerThreads(0)));
     }
 
     @ParameterizedTest(name = "[{index}] {0} {1}")

@@ -2,10 +2,12 @@ package dev.outbox.dispatch;
 
 import java.util.concurrent.CompletableFuture;
 
+import dev.outbox.spi.MessageHandler;
 import dev.outbox.spi.MessageSender;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class MessageRoutesTest {
 
@@ -14,6 +16,9 @@ class MessageRoutesTest {
     private final MessageSender rabbit = message -> CompletableFuture.completedFuture("rabbit");
 
     private final MessageSender fallback = message -> CompletableFuture.completedFuture("fallback");
+
+    private final MessageHandler handler = message -> {
+    };
 
     @Test
     void aTypeWithARouteGoesToItsSender() {
@@ -65,5 +70,66 @@ class MessageRoutesTest {
         builder.route("invoice.issued", this.rabbit).defaultSender(this.fallback);
 
         assertThat(routes.senderFor("invoice.issued")).isEmpty();
+    }
+
+    @Test
+    void aTypeRoutedToALocalHandlerHasNoSenderAndRecordsTheHandlersName() {
+        MessageRoutes routes = MessageRoutes.builder().defaultSender(this.kafka)
+                .handle("invoice.requested", "invoicing", this.handler).build();
+
+        assertThat(routes.senderFor("invoice.requested")).isEmpty();
+        assertThat(routes.localRouteFor("invoice.requested", 0)).hasValueSatisfying(route -> {
+            assertThat(route.deliveredBy()).isEqualTo("local:invoicing");
+            assertThat(route.handler()).isSameAs(this.handler);
+        });
+        assertThat(routes.localRouteFor("order.created", 0)).isEmpty();
+    }
+
+    @Test
+    void theFallbackTakesOverOnceTheBrokerFailedAMessageOftenEnough() {
+        MessageRoutes routes = MessageRoutes.builder().route("order.created", this.kafka)
+                .fallback("order.created", "audit-log", this.handler, 3).build();
+
+        assertThat(routes.localRouteFor("order.created", 2)).isEmpty();
+        assertThat(routes.localRouteFor("order.created", 3)).hasValueSatisfying(
+                route -> assertThat(route.deliveredBy()).isEqualTo("fallback:audit-log"));
+        assertThat(routes.senderFor("order.created")).containsSame(this.kafka);
+    }
+
+    @Test
+    void aTypeGoesEitherToABrokerOrToALocalHandler() {
+        assertThatIllegalArgumentException().isThrownBy(() -> MessageRoutes.builder()
+                .route("order.created", this.kafka).handle("order.created", "audit", this.handler))
+                .withMessage("message type 'order.created' cannot go to local handler 'audit': it is routed to a "
+                        + "broker already");
+        assertThatIllegalArgumentException().isThrownBy(() -> MessageRoutes.builder()
+                .handle("order.created", "audit", this.handler).route("order.created", this.kafka))
+                .withMessage("message type 'order.created' cannot be routed to a sender: it goes to local handler "
+                        + "'audit' already");
+        assertThatIllegalArgumentException().isThrownBy(() -> MessageRoutes.builder()
+                .handle("order.created", "audit", this.handler).fallback("order.created", "log", this.handler, 1))
+                .withMessageContaining("cannot be routed to fallback handler 'log'");
+    }
+
+    @Test
+    void fallbacksAndHandlersAreValidated() {
+        assertThatIllegalArgumentException().isThrownBy(() -> MessageRoutes.builder()
+                .fallback("order.created", "audit", this.handler, 0))
+                .withMessage("the fallback of message type 'order.created' must take over after at least 1 failed "
+                        + "send, was 0");
+        assertThatIllegalArgumentException().isThrownBy(() -> MessageRoutes.builder()
+                .handle("order.created", " ", this.handler))
+                .withMessage("a local handler needs a name, recorded on the rows it handles");
+        assertThatIllegalArgumentException().isThrownBy(() -> MessageRoutes.builder()
+                .handle("order.created", "x".repeat(201), this.handler))
+                .withMessageEndingWith("is longer than 200 characters");
+        assertThatIllegalArgumentException().isThrownBy(() -> MessageRoutes.builder().pullTopic(" "))
+                .withMessage("a pulled topic must not be blank");
+    }
+
+    @Test
+    void pulledTopicsAreKept() {
+        assertThat(MessageRoutes.builder().pullTopic("jobs").pullTopic("reports").build().pulledTopics())
+                .containsExactlyInAnyOrder("jobs", "reports");
     }
 }

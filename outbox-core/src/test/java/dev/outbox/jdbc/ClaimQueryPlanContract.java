@@ -70,17 +70,23 @@ abstract class ClaimQueryPlanContract {
     void claimFindsDueRowsThroughTheDueIndex() {
         OutboxSql sql = new OutboxSql(TABLE, this.database.dialect());
 
-        String skipLockedPlan = explain(sql.selectDueForUpdateSkipLocked);
-        String optimisticPlan = explain(sql.selectDueCandidates);
+        OutboxSql.DueStatements due = sql.due(ClaimScope.all());
+        String skipLockedPlan = explain(due.selectForUpdateSkipLocked());
+        String optimisticPlan = explain(due.selectCandidates());
 
         LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
         List<Object> arguments = new ArrayList<>(List.of("PENDING", now));
         arguments.addAll(this.database.dialect().positionArguments(new DuePosition(
                 now.minusHours(1).toInstant(ZoneOffset.UTC), 1000)));
         arguments.add(100);
-        String continuedPlan = explain(sql.selectDueForUpdateSkipLockedAfter, arguments.toArray());
+        String continuedPlan = explain(due.selectForUpdateSkipLockedAfter(), arguments.toArray());
+        // The dispatcher leaves pulled topics out; a pull consumer claims its topic: the same index serves both.
+        String dispatcherPlan = explain(sql.due(ClaimScope.allExcept(List.of("jobs"))).selectForUpdateSkipLocked(),
+                "PENDING", now, "jobs", 100);
+        String pullPlan = explain(sql.due(ClaimScope.topic("jobs")).selectForUpdateSkipLocked(), "PENDING", now,
+                "jobs", 100);
 
-        for (String plan : List.of(skipLockedPlan, optimisticPlan, continuedPlan)) {
+        for (String plan : List.of(skipLockedPlan, optimisticPlan, continuedPlan, dispatcherPlan, pullPlan)) {
             assertThat(plan).contains(usesIndex("idx_" + TABLE + "_due")).contains(usesIndex("idx_" + TABLE + "_ordering"));
         }
     }

@@ -25,8 +25,9 @@ class PostgresClaimQueryPlanTest extends ClaimQueryPlanContract {
         OutboxSql sql = new OutboxSql(TABLE, DatabaseDialect.POSTGRESQL);
         LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
 
-        String plan = explain(sql.claimDueReturning, "PENDING", now, 100, now.plusSeconds(30), now);
-        String continuedPlan = explain(sql.claimDueReturningAfter, "PENDING", now, now.minusHours(1), 1000, 100,
+        OutboxSql.DueStatements due = sql.due(ClaimScope.all());
+        String plan = explain(due.claimReturning(), "PENDING", now, 100, now.plusSeconds(30), now);
+        String continuedPlan = explain(due.claimReturningAfter(), "PENDING", now, now.minusHours(1), 1000, 100,
                 now.plusSeconds(30), now);
 
         for (String claim : List.of(plan, continuedPlan)) {

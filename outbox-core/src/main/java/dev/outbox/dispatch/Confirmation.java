@@ -1,0 +1,21 @@
+package dev.outbox.dispatch;
+
+/**
+ * How a message was confirmed delivered.
+ */
+sealed interface Confirmation {
+
+    /**
+     * The broker acknowledged the message; the row is to be marked SENT.
+     *
+     * @param brokerMessageId the id the broker assigned
+     */
+    record Acknowledged(String brokerMessageId) implements Confirmation {
+    }
+
+    /**
+     * A local handler succeeded and its transaction marked the row CONSUMED already.
+     */
+    record HandledLocally() implements Confirmation {
+    }
+}

@@ -1,0 +1,94 @@
+package dev.outbox.dispatch;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.outbox.jdbc.ClaimedMessage;
+import dev.outbox.jdbc.OutboxRepository;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Runs local handlers on threads of their own, each in a new transaction that also marks the
+ * message CONSUMED, guarded by the lock version of the claim: the handler's writes and the mark
+ * commit together, and roll back together when the handler fails or the lease was lost.
+ */
+final class LocalHandlers {
+
+    private final OutboxRepository repository;
+
+    private final TransactionTemplate transaction;
+
+    private final Clock clock;
+
+    private final ThreadPoolExecutor executor;
+
+    LocalHandlers(OutboxRepository repository, PlatformTransactionManager transactionManager, int threads,
+            Clock clock) {
+        this.repository = repository;
+        this.transaction = new TransactionTemplate(transactionManager);
+        this.transaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+        this.clock = clock;
+        AtomicInteger count = new AtomicInteger();
+        this.executor = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+                runnable -> {
+                    Thread thread = new Thread(runnable, "outbox-handler-" + count.incrementAndGet());
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        // Idle handler threads end, so that an outbox without local handlers costs none.
+        this.executor.allowCoreThreadTimeOut(true);
+    }
+
+    /**
+     * Starts handling a message. A handler that has not started when the returned stage is cancelled
+     * never runs.
+     *
+     * @return a stage that completes once the handler succeeded and the message is marked CONSUMED
+     */
+    CompletableFuture<Confirmation> start(ClaimedMessage message, MessageRoutes.LocalRoute route,
+            Instant attemptedAt) {
+        return CompletableFuture.supplyAsync(() -> handle(message, route, attemptedAt), this.executor);
+    }
+
+    private Confirmation handle(ClaimedMessage message, MessageRoutes.LocalRoute route, Instant attemptedAt) {
+        try {
+            this.transaction.executeWithoutResult(status -> {
+                try {
+                    route.handler().handle(message.toOutgoing());
+                }
+                catch (RuntimeException ex) {
+                    throw ex;
+                }
+                catch (Exception ex) {
+                    throw new HandlerException(ex);
+                }
+                if (!this.repository.markConsumed(message.id(), message.lockVersion(), route.deliveredBy(),
+                        attemptedAt, this.clock.instant())) {
+                    throw new IllegalStateException("the lease on message " + message.id() + " ran out while its "
+                            + "handler ran, and another claim took the message over; the handler's writes are "
+                            + "rolled back");
+                }
+            });
+        }
+        catch (HandlerException ex) {
+            throw new CompletionException(ex.getCause());
+        }
+        return new Confirmation.HandledLocally();
+    }
+
+    /** Carries a handler's checked exception out of the transaction callback, which rolls back on it. */
+    private static final class HandlerException extends RuntimeException {
+
+        HandlerException(Exception cause) {
+            super(cause);
+        }
+    }
+}

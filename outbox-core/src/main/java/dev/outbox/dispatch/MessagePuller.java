@@ -1,0 +1,214 @@
+package dev.outbox.dispatch;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+import dev.outbox.MessageState;
+import dev.outbox.jdbc.ClaimScope;
+import dev.outbox.jdbc.DeliveryOutcome;
+import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.retry.RetryPolicies;
+
+/**
+ * Lets consumers poll the outbox table as a queue: {@link #receive} leases up to N due messages of a
+ * pulled topic, with the dispatcher's claim (the same leases, ordering per key and lock versions);
+ * {@link #ack} marks one CONSUMED, {@link #nack} schedules it again with the type's
+ * back-off or parks it as FAILED once its attempts are spent. A message left unanswered is received
+ * again when its lease ends. The topics must be declared pulled in the dispatcher's
+ * {@link MessageRoutes}, so that the dispatcher leaves their messages alone.
+ *
+ * <p>Thread-safe; one puller serves any number of consumer threads.
+ */
+public final class MessagePuller {
+
+    /** What an acknowledged row records in place of a broker message id. */
+    static final String DELIVERED_BY = "pull";
+
+    /** The most messages one receive leases. */
+    public static final int MAX_RECEIVE = 1000;
+
+    private final OutboxRepository repository;
+
+    private final Map<String, Claimer> claimers = new TreeMap<>();
+
+    private final FailurePlanner failures;
+
+    private final Duration lease;
+
+    private final Clock clock;
+
+    private final OutboxMetrics metrics;
+
+    private MessagePuller(Builder builder) {
+        this.repository = builder.repository;
+        this.failures = new FailurePlanner(builder.retryPolicies);
+        this.lease = builder.lease;
+        this.clock = builder.clock;
+        this.metrics = builder.metrics;
+        ClaimStrategy strategy = Dispatcher.effectiveStrategy(builder.repository, builder.claimStrategy);
+        for (String topic : builder.topics) {
+            this.claimers.put(topic, new Claimer(builder.repository, ClaimScope.topic(topic), strategy, builder.lease,
+                    DispatcherSettings.DEFAULT_POLL_INTERVAL, builder.clock, builder.metrics));
+        }
+    }
+
+    /**
+     * @param repository the outbox table
+     * @param topics the topics consumers pull; declare the same topics with
+     * {@link MessageRoutes.Builder#pullTopic(String)} on the dispatcher's routes
+     * @return a builder of a puller
+     */
+    public static Builder builder(OutboxRepository repository, Set<String> topics) {
+        return new Builder(repository, topics);
+    }
+
+    /**
+     * Leases due messages of a topic to the caller: PENDING messages whose time has come, oldest due
+     * first, at most one per ordering key (the next one of a key only after this one is answered).
+     *
+     * @param topic a pulled topic
+     * @param max the most messages to receive, 1 to {@value #MAX_RECEIVE}
+     * @return the leased messages, possibly none
+     * @throws IllegalArgumentException when the topic is not pulled or {@code max} is out of range
+     */
+    public List<ReceivedMessage> receive(String topic, int max) {
+        Claimer claimer = this.claimers.get(topic);
+        if (claimer == null) {
+            throw new IllegalArgumentException("topic '" + topic + "' is not pulled; the pulled topics are "
+                    + this.claimers.keySet() + " (a topic must be declared pulled so that the dispatcher leaves its "
+                    + "messages to pull consumers)");
+        }
+        if (max < 1 || max > MAX_RECEIVE) {
+            throw new IllegalArgumentException("a receive takes 1 to " + MAX_RECEIVE + " messages, not " + max);
+        }
+        Instant receivedAt = this.clock.instant();
+        Instant leaseUntil = receivedAt.plus(this.lease);
+        return claimer.claim(MessageState.PENDING, max).stream()
+                .map(claimed -> new ReceivedMessage(claimed, receivedAt, leaseUntil)).toList();
+    }
+
+    /**
+     * Marks a received message CONSUMED, in the caller's transaction if there is one on the outbox's
+     * data source, so that the consumer's writes and the acknowledgement commit together.
+     *
+     * @param message a message this puller leased
+     * @return true when acknowledged; false when its lease had run out and it was received again (the
+     * later receiver answers it then)
+     */
+    public boolean ack(ReceivedMessage message) {
+        boolean marked = this.repository.markConsumed(message.id(), message.claimed().lockVersion(), DELIVERED_BY,
+                message.receivedAt(), this.clock.instant());
+        if (marked) {
+            this.metrics.consumed(message.claimed().type());
+        }
+        return marked;
+    }
+
+    /**
+     * Rejects a received message: it is due again after the back-off of its type's retry policy, or
+     * FAILED once its attempts are spent, with the error as its fail reason. Written in a transaction
+     * of its own.
+     *
+     * @param message a message this puller leased
+     * @param error why it could not be processed
+     * @return true when rejected; false when its lease had run out and it was received again
+     */
+    public boolean nack(ReceivedMessage message, Throwable error) {
+        Instant now = this.clock.instant();
+        DeliveryOutcome.Failed failed = this.failures.plan(message.claimed(), error, message.receivedAt(), now);
+        boolean written = this.repository.complete(List.of(failed), now) == 1;
+        if (written) {
+            this.metrics.failed(message.claimed().type(), failed.state() == MessageState.FAILED);
+        }
+        return written;
+    }
+
+    /**
+     * Builds a {@link MessagePuller}.
+     */
+    public static final class Builder {
+
+        private final OutboxRepository repository;
+
+        private final Set<String> topics;
+
+        private Duration lease = DispatcherSettings.DEFAULT_LEASE;
+
+        private ClaimStrategy claimStrategy = DispatcherSettings.DEFAULT_CLAIM_STRATEGY;
+
+        private RetryPolicies retryPolicies = RetryPolicies.defaults();
+
+        private Clock clock = Clock.systemUTC();
+
+        private OutboxMetrics metrics = OutboxMetrics.NONE;
+
+        private Builder(OutboxRepository repository, Set<String> topics) {
+            if (topics.isEmpty() || topics.stream().anyMatch(topic -> topic == null || topic.isBlank())) {
+                throw new IllegalArgumentException("a puller needs at least one topic, none blank: " + topics);
+            }
+            this.repository = repository;
+            this.topics = Set.copyOf(topics);
+        }
+
+        /**
+         * @param lease how long a received message stays with its receiver (default 30 s)
+         * @return this builder
+         */
+        public Builder lease(Duration lease) {
+            if (lease == null || lease.isNegative() || lease.isZero()) {
+                throw new IllegalArgumentException("a puller's lease must be positive, was " + lease);
+            }
+            this.lease = lease;
+            return this;
+        }
+
+        /**
+         * @param claimStrategy how messages are claimed (default skip-locked, where the database has it)
+         * @return this builder
+         */
+        public Builder claimStrategy(ClaimStrategy claimStrategy) {
+            this.claimStrategy = claimStrategy;
+            return this;
+        }
+
+        /**
+         * @param retryPolicies how rejected messages are retried
+         * @return this builder
+         */
+        public Builder retryPolicies(RetryPolicies retryPolicies) {
+            this.retryPolicies = retryPolicies;
+            return this;
+        }
+
+        /**
+         * @param clock the source of every time written to the table
+         * @return this builder
+         */
+        public Builder clock(Clock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        /**
+         * @param metrics what to tell about receives and answers
+         * @return this builder
+         */
+        public Builder metrics(OutboxMetrics metrics) {
+            this.metrics = metrics;
+            return this;
+        }
+
+        /**
+         * @return the puller
+         */
+        public MessagePuller build() {
+            return new MessagePuller(this);
+        }
+    }
+}

@@ -1,0 +1,267 @@
+package dev.outbox.contract;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.sql.DataSource;
+
+import dev.outbox.MessageState;
+import dev.outbox.OutboxTemplate;
+import dev.outbox.StoredMessage;
+import dev.outbox.dispatch.ClaimStrategy;
+import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.retry.RetryPolicies;
+import dev.outbox.retry.RetryPolicy;
+import dev.outbox.spi.MessageHandler;
+import dev.outbox.spi.OutgoingMessage;
+import dev.outbox.testing.MutableClock;
+import dev.outbox.testing.RecordingSender;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The database as the queue: message types routed to handlers in the process, claimed with the
+ * dispatcher's leases, retries, ordering and FAILED handling, each handled in a transaction that
+ * also marks the message CONSUMED; and the fallback that hands a message to a local handler once
+ * the broker has failed it often enough.
+ */
+abstract class LocalHandlerContract extends DatabaseContract {
+
+    private static final Instant START = Instant.parse("2026-05-01T08:00:00Z");
+
+    private static final String TYPE = "invoice.requested";
+
+    private final List<OutgoingMessage> handled = new CopyOnWriteArrayList<>();
+
+    private MutableClock clock;
+
+    private OutboxTemplate outbox;
+
+    private Dispatcher running;
+
+    @BeforeEach
+    void freshState() {
+        this.handled.clear();
+        this.clock = new MutableClock(START);
+        this.outbox = this.fixture.template().clock(this.clock).build();
+    }
+
+    @AfterEach
+    void stopDispatcher() {
+        if (this.running != null) {
+            this.running.stop();
+        }
+    }
+
+    private static RetryPolicies attempts(int maxAttempts) {
+        RetryPolicy policy = new RetryPolicy(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(5), 0.0, maxAttempts);
+        return new RetryPolicies(policy, Map.of(), null);
+    }
+
+    private Dispatcher.Builder dispatcher(MessageRoutes routes, ClaimStrategy strategy) {
+        return this.fixture.dispatcher(routes).clock(this.clock).retryPolicies(attempts(3))
+                .settings(DispatcherSettings.builder().claimStrategy(strategy).build());
+    }
+
+    private Dispatcher handling(MessageHandler handler, ClaimStrategy strategy) {
+        return dispatcher(MessageRoutes.builder().handle(TYPE, "invoicing", handler).build(), strategy).build();
+    }
+
+    /** A handler that writes a business row through the application's data source, then records the message. */
+    private MessageHandler writingBusinessRow() {
+        return message -> {
+            this.fixture.insertBusinessRow("invoice-" + message.key());
+            this.handled.add(message);
+        };
+    }
+
+    private long save(String key, String orderingKey) {
+        return this.fixture.inTransaction(() -> {
+            var message = this.outbox.message(TYPE).key(key).topic("invoices").payload("{\"order\":\"" + key + "\"}");
+            if (orderingKey != null) {
+                message.orderingKey(orderingKey);
+            }
+            return message.save();
+        }).id();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClaimStrategy.class)
+    void handlerWritesAndTheConsumedMarkCommitTogether(ClaimStrategy strategy) {
+        long id = save("order-1", null);
+
+        assertThat(handling(writingBusinessRow(), strategy).dispatchOnce()).isOne();
+
+        StoredMessage row = this.fixture.row(id);
+        assertThat(row.state()).isEqualTo(MessageState.CONSUMED);
+        assertThat(row.brokerMessageId()).isEqualTo("local:invoicing");
+        assertThat(row.lastAttemptAt()).isEqualTo(START);
+        assertThat(this.fixture.countBusinessRows()).isOne();
+        assertThat(this.handled).singleElement().satisfies(message -> {
+            assertThat(message.id()).isEqualTo(id);
+            assertThat(message.body()).isEqualTo("{\"order\":\"order-1\"}");
+            assertThat(message.attempt()).isOne();
+        });
+    }
+
+    @Test
+    void failingHandlerRollsBackItsWritesAndIsRetriedWithBackOffUntilFailed() {
+        Dispatcher dispatcher = handling(message -> {
+            this.fixture.insertBusinessRow("half-done");
+            throw new java.io.IOException("invoice service unreachable");
+        }, ClaimStrategy.SKIP_LOCKED);
+        long id = save("order-1", null);
+
+        dispatcher.dispatchOnce();
+        StoredMessage retried = this.fixture.row(id);
+        assertThat(retried.state()).isEqualTo(MessageState.PENDING);
+        assertThat(retried.retryCount()).isOne();
+        assertThat(retried.nextRetryAt()).isEqualTo(START.plusSeconds(1));
+        assertThat(retried.failReason()).startsWith("java.io.IOException: invoice service unreachable");
+        assertThat(this.fixture.countBusinessRows()).as("the failed handler's write is rolled back").isZero();
+
+        this.clock.advance(Duration.ofSeconds(1));
+        dispatcher.dispatchOnce();
+        this.clock.advance(Duration.ofSeconds(2));
+        dispatcher.dispatchOnce();
+
+        StoredMessage failed = this.fixture.row(id);
+        assertThat(failed.state()).isEqualTo(MessageState.FAILED);
+        assertThat(failed.retryCount()).isEqualTo(3);
+        assertThat(this.fixture.countBusinessRows()).isZero();
+    }
+
+    @Test
+    void messagesOfAnOrderingKeyAreHandledOneAtATimeInOrderAcrossAFailure() {
+        AtomicInteger calls = new AtomicInteger();
+        Dispatcher dispatcher = handling(message -> {
+            if (calls.incrementAndGet() == 1) {
+                throw new IllegalStateException("first attempt fails");
+            }
+            this.handled.add(message);
+        }, ClaimStrategy.SKIP_LOCKED);
+        save("step-1", "customer-7");
+        save("step-2", "customer-7");
+        save("step-3", "customer-7");
+
+        assertThat(dispatcher.dispatchOnce()).as("only the oldest of the key is claimable").isOne();
+        assertThat(dispatcher.dispatchOnce()).as("the key waits for its failed first message").isZero();
+        this.clock.advance(Duration.ofSeconds(1));
+        for (int round = 0; round < 3; round++) {
+            dispatcher.dispatchOnce();
+        }
+
+        assertThat(this.handled).extracting(OutgoingMessage::key).containsExactly("step-1", "step-2", "step-3");
+        assertThat(this.fixture.count("state = 'CONSUMED'")).isEqualTo(3);
+    }
+
+    @Test
+    void handlerWhoseLeaseWasTakenOverRollsBackAndLeavesTheMessageToTheNewOwner() {
+        DataSource otherInstance = this.fixture.database.newDataSource(1);
+        JdbcTemplate otherJdbc = new JdbcTemplate(otherInstance);
+        long id = save("order-1", null);
+        Dispatcher dispatcher = handling(message -> {
+            // Another instance claims the message as if this one's lease had run out.
+            otherJdbc.update("UPDATE " + OutboxFixture.TABLE + " SET lock_version = lock_version + 1 WHERE id = ?",
+                    message.id());
+            writingBusinessRow().handle(message);
+        }, ClaimStrategy.SKIP_LOCKED);
+
+        dispatcher.dispatchOnce();
+
+        StoredMessage row = this.fixture.row(id);
+        assertThat(row.state()).isEqualTo(MessageState.PENDING);
+        assertThat(row.retryCount()).as("the stale failure outcome is not written either").isZero();
+        assertThat(this.fixture.countBusinessRows()).isZero();
+    }
+
+    @Test
+    void handlerThatOutlastsTheSendTimeoutIsRolledBackAndAQueuedOneNeverRuns() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger started = new AtomicInteger();
+        Dispatcher dispatcher = dispatcher(MessageRoutes.builder().handle(TYPE, "invoicing", message -> {
+            started.incrementAndGet();
+            release.await(5, TimeUnit.SECONDS);
+            writingBusinessRow().handle(message);
+        }).build(), ClaimStrategy.SKIP_LOCKED)
+                .settings(DispatcherSettings.builder().lease(Duration.ofSeconds(2)).sendTimeout(Duration.ofMillis(300))
+                        .handlerThreads(1).build())
+                .build();
+        long first = save("order-1", null);
+        long second = save("order-2", null);
+
+        dispatcher.dispatchOnce();
+        release.countDown();
+
+        for (long id : List.of(first, second)) {
+            StoredMessage row = this.fixture.row(id);
+            assertThat(row.state()).isEqualTo(MessageState.PENDING);
+            assertThat(row.retryCount()).isOne();
+            assertThat(row.failReason()).contains("the local handler did not finish within PT0.3S");
+        }
+        await().atMost(Duration.ofSeconds(5)).until(() -> this.handled.size() == 1);
+        Thread.sleep(200);
+        assertThat(started).as("the queued handler was cancelled before it started").hasValue(1);
+        assertThat(this.fixture.countBusinessRows()).as("the late handler's write is rolled back").isZero();
+        assertThat(this.fixture.row(first).state()).isEqualTo(MessageState.PENDING);
+    }
+
+    @Test
+    void committedMessagesReachARunningDispatchersHandlerWithoutAClaim() {
+        this.running = dispatcher(MessageRoutes.builder().handle(TYPE, "invoicing", writingBusinessRow()).build(),
+                ClaimStrategy.SKIP_LOCKED).clock(java.time.Clock.systemUTC()).build();
+        OutboxTemplate handingOff = this.fixture.template().handoff(this.running).build();
+        this.running.start();
+
+        long id = this.fixture.inTransaction(() -> handingOff.save(TYPE, "order-9", "invoices", "{}")).id();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> this.fixture.row(id).state() == MessageState.CONSUMED);
+        assertThat(this.fixture.countBusinessRows()).isOne();
+    }
+
+    @Test
+    void fallbackHandlerTakesOverOnceTheBrokerFailedAMessageEnoughTimes() {
+        RecordingSender broker = new RecordingSender();
+        broker.failKey("order-1");
+        MessageRoutes routes = MessageRoutes.builder().defaultSender(broker)
+                .fallback(TYPE, "invoice-fallback", writingBusinessRow(), 2).build();
+        Dispatcher dispatcher = dispatcher(routes, ClaimStrategy.SKIP_LOCKED).build();
+        long failing = save("order-1", null);
+        long healthy = save("order-2", null);
+
+        dispatcher.dispatchOnce();
+        this.clock.advance(Duration.ofSeconds(1));
+        dispatcher.dispatchOnce();
+        StoredMessage afterTwoFailures = this.fixture.row(failing);
+        assertThat(afterTwoFailures.state()).isEqualTo(MessageState.PENDING);
+        assertThat(afterTwoFailures.retryCount()).isEqualTo(2);
+        assertThat(this.handled).isEmpty();
+
+        this.clock.advance(Duration.ofSeconds(2));
+        dispatcher.dispatchOnce();
+
+        StoredMessage degraded = this.fixture.row(failing);
+        assertThat(degraded.state()).isEqualTo(MessageState.CONSUMED);
+        assertThat(degraded.brokerMessageId()).isEqualTo("fallback:invoice-fallback");
+        assertThat(this.handled).singleElement().satisfies(message -> assertThat(message.attempt()).isEqualTo(3));
+        StoredMessage sent = this.fixture.row(healthy);
+        assertThat(sent.state()).isEqualTo(MessageState.SENT);
+        assertThat(sent.brokerMessageId()).isEqualTo("rec-" + healthy);
+        assertThat(this.fixture.countBusinessRows()).isOne();
+    }
+}
