@@ -155,7 +155,7 @@ public final class OutboxTemplate {
         // The dispatcher hears of a commit through a synchronization, which a transaction manager may not offer.
         MessageHandoff notified = TransactionSynchronizationManager.isSynchronizationActive() ? this.handoff : null;
         // Due messages without an ordering key are leased to this instance at insert and sent after commit.
-        boolean handOff = notified != null && notified.accepting() && message.orderingKey() == null
+        boolean handOff = notified != null && notified.accepting(message.topic()) && message.orderingKey() == null
                 && !deliverAt.isAfter(now);
         NewMessage row = validate(message, now, handOff ? now.plus(notified.lease()) : deliverAt);
         CallerTransaction.require(this.repository.dataSource(), "outbox.save(...)", "the message");

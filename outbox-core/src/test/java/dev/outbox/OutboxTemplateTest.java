@@ -691,7 +691,7 @@ class OutboxTemplateTest {
         }
 
         @Override
-        public boolean accepting() {
+        public boolean accepting(String topic) {
             return this.accepting;
         }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.HandedOffMessage;
 import dev.outbox.dispatch.MessageHandoff;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns the hand-off into a plain wake-up, to measure what the hand-off saves: messages are saved
@@ -21,7 +22,7 @@ final class WakeUpOnly implements MessageHandoff {
     }
 
     @Override
-    public boolean accepting() {
+    public boolean accepting(@Nullable String topic) {
         return false;
     }
 

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.outbox.jdbc.ClaimScope;
@@ -42,6 +43,8 @@ public final class Dispatcher implements MessageHandoff {
 
     private final boolean slowRetryEnabled;
 
+    private final Set<String> pulledTopics;
+
     private final Clock clock;
 
     private final AtomicBoolean running = new AtomicBoolean();
@@ -64,6 +67,7 @@ public final class Dispatcher implements MessageHandoff {
                 new FailurePlanner(builder.retryPolicies), this.settings.sendTimeout(), this.clock, builder.metrics);
         this.cycle = new DispatchCycle(this.handoffs, claimer, delivery, this.settings.batchSize(), this.clock);
         this.slowRetryEnabled = builder.retryPolicies.failedRetryInterval().isPresent();
+        this.pulledTopics = builder.routes.pulledTopics();
     }
 
     /**
@@ -148,8 +152,8 @@ public final class Dispatcher implements MessageHandoff {
     }
 
     @Override
-    public boolean accepting() {
-        return this.running.get();
+    public boolean accepting(@Nullable String topic) {
+        return this.running.get() && (topic == null || !this.pulledTopics.contains(topic));
     }
 
     @Override

@@ -13,6 +13,7 @@ import dev.outbox.jdbc.ClaimedMessage;
 import dev.outbox.jdbc.OutboxRepository;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -61,6 +62,7 @@ final class LocalHandlers {
     private Confirmation handle(ClaimedMessage message, MessageRoutes.LocalRoute route, Instant attemptedAt) {
         try {
             this.transaction.executeWithoutResult(status -> {
+                requireOutboxConnection();
                 try {
                     route.handler().handle(message.toOutgoing());
                 }
@@ -82,6 +84,14 @@ final class LocalHandlers {
             throw new CompletionException(ex.getCause());
         }
         return new Confirmation.HandledLocally();
+    }
+
+    private void requireOutboxConnection() {
+        if (!TransactionSynchronizationManager.hasResource(this.repository.dataSource())) {
+            throw new IllegalStateException("the local handlers' transaction manager does not manage the outbox's "
+                    + "DataSource, so the handler's writes would not commit with the CONSUMED mark; give the "
+                    + "dispatcher a transaction manager for that DataSource");
+        }
     }
 
     /** Carries a handler's checked exception out of the transaction callback, which rolls back on it. */

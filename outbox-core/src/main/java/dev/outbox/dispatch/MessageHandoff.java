@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * How the template tells the local dispatcher about messages its transactions committed, so that
  * delivery starts within milliseconds instead of at the next poll. Implemented by
@@ -12,10 +14,12 @@ import java.util.List;
 public interface MessageHandoff {
 
     /**
-     * @return whether the dispatcher runs and takes hand-offs; when it does not, messages are saved
-     * due at once for any instance, not leased to this one
+     * @param topic the topic of a message about to be saved
+     * @return whether the dispatcher runs and takes hand-offs of messages to that topic (it does not
+     * take those of pulled topics); when it does not, the message is saved due at once for any
+     * instance or consumer, not leased to this one
      */
-    boolean accepting();
+    boolean accepting(@Nullable String topic);
 
     /**
      * @return how long a handed-off row stays leased to this instance after it was saved

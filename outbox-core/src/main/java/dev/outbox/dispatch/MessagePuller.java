@@ -150,7 +150,7 @@ public final class MessagePuller {
 
         private Builder(OutboxRepository repository, Set<String> topics) {
             if (topics.isEmpty() || topics.stream().anyMatch(topic -> topic == null || topic.isBlank())) {
-                throw new IllegalArgumentException("a puller needs at least one topic, none blank: " + topics);
+                throw new IllegalArgumentException("pull topics must name at least one topic, none blank: " + topics);
             }
             this.repository = repository;
             this.topics = Set.copyOf(topics);
@@ -162,7 +162,7 @@ public final class MessagePuller {
          */
         public Builder lease(Duration lease) {
             if (lease == null || lease.isNegative() || lease.isZero()) {
-                throw new IllegalArgumentException("a puller's lease must be positive, was " + lease);
+                throw new IllegalArgumentException("pull lease must be positive, was " + lease);
             }
             this.lease = lease;
             return this;

@@ -178,7 +178,7 @@ abstract class DispatchContract extends DatabaseContract {
     void messageHandedOffToAnInstanceThatDiesBeforeSendingIsDeliveredByAnotherOnceItsLeaseEnds() {
         MessageHandoff dyingInstance = new MessageHandoff() {
             @Override
-            public boolean accepting() {
+            public boolean accepting(String topic) {
                 return true;
             }
 

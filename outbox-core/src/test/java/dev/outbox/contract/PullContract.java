@@ -34,6 +34,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Consumers that poll the table as a queue: receive with a lease, ack to CONSUMED, nack to a retry
@@ -204,6 +205,29 @@ abstract class PullContract extends DatabaseContract {
         assertThat(this.fixture.row(pulled).state()).isEqualTo(MessageState.PENDING);
         assertThat(puller(ClaimStrategy.SKIP_LOCKED).receive(TOPIC, 10)).extracting(ReceivedMessage::id)
                 .containsExactly(pulled);
+    }
+
+    @Test
+    void aRunningDispatcherDoesNotTakeHandOffsOfPulledTopics() {
+        RecordingSender sender = new RecordingSender();
+        Dispatcher dispatcher = this.fixture.dispatcher(MessageRoutes.builder().defaultSender(sender)
+                .pullTopic(TOPIC).build()).build();
+        OutboxTemplate handingOff = this.fixture.template().handoff(dispatcher).build();
+        dispatcher.start();
+        try {
+            long pulled = this.fixture.inTransaction(() -> handingOff.save("report.requested", "r-1", TOPIC, "{}")).id();
+            long sent = this.fixture.inTransaction(() -> handingOff.save("order.created", "o-1", "orders", "{}")).id();
+
+            await().atMost(Duration.ofSeconds(10)).until(() -> this.fixture.row(sent).state() == MessageState.SENT);
+            StoredMessage waiting = this.fixture.row(pulled);
+            assertThat(waiting.state()).isEqualTo(MessageState.PENDING);
+            assertThat(waiting.nextRetryAt()).as("due at once, not leased to the dispatcher")
+                    .isBeforeOrEqualTo(Instant.now());
+            assertThat(sender.sent()).extracting(message -> message.id()).containsExactly(sent);
+        }
+        finally {
+            dispatcher.stop();
+        }
     }
 
     @ParameterizedTest

@@ -6,6 +6,7 @@ import javax.sql.DataSource;
 
 import dev.outbox.OutboxTemplate;
 import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.dispatch.MessagePuller;
 import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.inbox.Inbox;
 import dev.outbox.jdbc.DatabaseDialect;
@@ -37,6 +38,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.io.ResourceLoader;
+import org.springframework.transaction.PlatformTransactionManager;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -195,7 +197,8 @@ public final class OutboxAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         MessageRoutes outboxMessageRoutes(OutboxProperties properties, ListableBeanFactory beanFactory) {
-            return new SenderRouting(beanFactory.getBeansOfType(MessageSender.class)).routes(properties);
+            LocalHandlerRegistry handlers = LocalHandlerRegistry.scan(beanFactory, BodyReader.detect(beanFactory));
+            return new MessageRouting(beanFactory.getBeansOfType(MessageSender.class), handlers).routes(properties);
         }
 
         @Bean
@@ -209,13 +212,32 @@ public final class OutboxAutoConfiguration {
         @DependsOnDatabaseInitialization
         Dispatcher outboxDispatcher(OutboxRepository repository, MessageRoutes routes, RetryPolicies retryPolicies,
                 OutboxMetrics metrics, OutboxProperties properties,
-                @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
-            return Dispatcher.builder(repository, routes)
+                @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock,
+                ObjectProvider<PlatformTransactionManager> transactionManager) {
+            Dispatcher.Builder dispatcher = Dispatcher.builder(repository, routes)
                     .settings(OutboxSettings.dispatcherSettings(properties))
                     .retryPolicies(retryPolicies)
                     .metrics(metrics)
+                    .clock(clock.getIfAvailable(Clock::systemUTC));
+            // Local handlers run in the application's transaction manager, so that JPA and JDBC writes join them.
+            transactionManager.ifUnique(dispatcher::handlerTransactionManager);
+            return dispatcher.build();
+        }
+
+        @Bean
+        @ConditionalOnMissingBean
+        @ConditionalOnProperty("outbox.pull.topics")
+        MessagePuller outboxMessagePuller(OutboxRepository repository, RetryPolicies retryPolicies,
+                OutboxMetrics metrics, OutboxProperties properties,
+                @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
+            return OutboxSettings.withPropertyNames("pull", "outbox.pull", () -> MessagePuller
+                    .builder(repository, properties.getPull().getTopics())
+                    .lease(properties.getPull().getLease())
+                    .claimStrategy(properties.getDispatcher().getClaimStrategy())
+                    .retryPolicies(retryPolicies)
+                    .metrics(metrics)
                     .clock(clock.getIfAvailable(Clock::systemUTC))
-                    .build();
+                    .build());
         }
 
         @Bean

@@ -2,8 +2,10 @@ package dev.outbox.autoconfigure;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import dev.outbox.OutboxTemplate;
 import dev.outbox.dispatch.ClaimStrategy;
@@ -68,6 +70,8 @@ public class OutboxProperties {
     private final Rabbit rabbit = new Rabbit();
 
     private final RocketMq rocketmq = new RocketMq();
+
+    private final Pull pull = new Pull();
 
     public boolean isEnabled() {
         return this.enabled;
@@ -135,6 +139,10 @@ public class OutboxProperties {
 
     public RocketMq getRocketmq() {
         return this.rocketmq;
+    }
+
+    public Pull getPull() {
+        return this.pull;
     }
 
     /**
@@ -263,6 +271,12 @@ public class OutboxProperties {
          */
         private int handoffCapacity = DispatcherSettings.DEFAULT_HANDOFF_CAPACITY;
 
+        /**
+         * Most local handlers that run at once in this instance; each holds a database connection
+         * for its transaction while it runs.
+         */
+        private int handlerThreads = DispatcherSettings.DEFAULT_HANDLER_THREADS;
+
         public boolean isEnabled() {
             return this.enabled;
         }
@@ -341,6 +355,14 @@ public class OutboxProperties {
 
         public void setHandoffCapacity(int handoffCapacity) {
             this.handoffCapacity = handoffCapacity;
+        }
+
+        public int getHandlerThreads() {
+            return this.handlerThreads;
+        }
+
+        public void setHandlerThreads(int handlerThreads) {
+            this.handlerThreads = handlerThreads;
         }
     }
 
@@ -538,6 +560,23 @@ public class OutboxProperties {
          */
         private @Nullable String routingKey;
 
+        /**
+         * Name of the local handler that handles this message type in the process instead of a
+         * broker: a MessageHandler bean, or an @OutboxHandler method's name. Excludes sender.
+         */
+        private @Nullable String handler;
+
+        /**
+         * Name of the local handler that takes a message of this type over once the broker has
+         * failed it fallback-after times: a MessageHandler bean, or an @OutboxHandler method's name.
+         */
+        private @Nullable String fallbackHandler;
+
+        /**
+         * How many failed sends hand a message over to the fallback handler.
+         */
+        private int fallbackAfter = 3;
+
         public @Nullable String getSender() {
             return this.sender;
         }
@@ -562,11 +601,68 @@ public class OutboxProperties {
             this.routingKey = routingKey;
         }
 
+        public @Nullable String getHandler() {
+            return this.handler;
+        }
+
+        public void setHandler(@Nullable String handler) {
+            this.handler = handler;
+        }
+
+        public @Nullable String getFallbackHandler() {
+            return this.fallbackHandler;
+        }
+
+        public void setFallbackHandler(@Nullable String fallbackHandler) {
+            this.fallbackHandler = fallbackHandler;
+        }
+
+        public int getFallbackAfter() {
+            return this.fallbackAfter;
+        }
+
+        public void setFallbackAfter(int fallbackAfter) {
+            this.fallbackAfter = fallbackAfter;
+        }
+
         /**
          * @return this route's routing key, when one is configured
          */
         Optional<String> routingKey() {
             return Optional.ofNullable(this.routingKey).map(String::trim).filter(key -> !key.isEmpty());
+        }
+    }
+
+    /**
+     * Consumers that poll the outbox table as a queue through the MessagePuller bean.
+     */
+    public static class Pull {
+
+        /**
+         * Topics whose messages pull consumers receive; the dispatcher never sends them. A
+         * MessagePuller bean is created when at least one is set.
+         */
+        private Set<String> topics = new LinkedHashSet<>();
+
+        /**
+         * How long a received message stays with its consumer before it is received again.
+         */
+        private Duration lease = DispatcherSettings.DEFAULT_LEASE;
+
+        public Set<String> getTopics() {
+            return this.topics;
+        }
+
+        public void setTopics(Set<String> topics) {
+            this.topics = topics;
+        }
+
+        public Duration getLease() {
+            return this.lease;
+        }
+
+        public void setLease(Duration lease) {
+            this.lease = lease;
         }
     }
 

@@ -75,6 +75,7 @@ final class OutboxSettings {
                 .threads(dispatcher.getThreads())
                 .claimStrategy(dispatcher.getClaimStrategy())
                 .handoffCapacity(dispatcher.getHandoffCapacity())
+                .handlerThreads(dispatcher.getHandlerThreads())
                 .build());
     }
 
@@ -110,7 +111,7 @@ final class OutboxSettings {
         return (value != null) ? value : fallback;
     }
 
-    private static <T> T withPropertyNames(String coreGroup, String propertyPrefix, Supplier<T> build) {
+    static <T> T withPropertyNames(String coreGroup, String propertyPrefix, Supplier<T> build) {
         try {
             return build.get();
         }

@@ -30,7 +30,7 @@ class ConfigurationMetadataTests {
 
     /** Properties whose default is "not set". */
     private static final Set<String> WITHOUT_DEFAULT = Set.of("outbox.default-sender", "outbox.routes",
-            "outbox.retry.failed-retry-interval", "outbox.retry.types");
+            "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.pull.topics");
 
     @Test
     void describesEveryProperty() throws IOException {
@@ -40,7 +40,8 @@ class ConfigurationMetadataTests {
                 "outbox.dispatcher.poll-interval",
                 "outbox.dispatcher.max-poll-interval", "outbox.dispatcher.batch-size", "outbox.dispatcher.lease",
                 "outbox.dispatcher.send-timeout", "outbox.dispatcher.shutdown-timeout", "outbox.dispatcher.threads",
-                "outbox.dispatcher.claim-strategy", "outbox.dispatcher.handoff-capacity", "outbox.retry.initial-delay",
+                "outbox.dispatcher.claim-strategy", "outbox.dispatcher.handoff-capacity",
+                "outbox.dispatcher.handler-threads", "outbox.pull.topics", "outbox.pull.lease", "outbox.retry.initial-delay",
                 "outbox.retry.multiplier", "outbox.retry.max-delay", "outbox.retry.jitter", "outbox.retry.max-attempts",
                 "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.logging-sender.enabled",
                 "outbox.kafka.enabled", "outbox.rabbit.enabled", "outbox.rocketmq.enabled");

@@ -28,14 +28,15 @@ class PropertiesValidationTests {
                 "outbox.dispatcher.max-poll-interval=3s", "outbox.dispatcher.batch-size=50",
                 "outbox.dispatcher.lease=1m", "outbox.dispatcher.send-timeout=20s",
                 "outbox.dispatcher.shutdown-timeout=5s", "outbox.dispatcher.threads=2",
-                "outbox.dispatcher.claim-strategy=optimistic", "outbox.dispatcher.handoff-capacity=500")
+                "outbox.dispatcher.claim-strategy=optimistic", "outbox.dispatcher.handoff-capacity=500",
+                "outbox.dispatcher.handler-threads=3")
                 .run(context -> {
                     assertThat(context).hasNotFailed();
                     DispatcherSettings settings = OutboxSettings.dispatcherSettings(
                             context.getBean(OutboxProperties.class));
                     assertThat(settings).isEqualTo(new DispatcherSettings(Duration.ofMillis(200),
                             Duration.ofSeconds(3), 50, Duration.ofMinutes(1), Duration.ofSeconds(20),
-                            Duration.ofSeconds(5), 2, ClaimStrategy.OPTIMISTIC, 500));
+                            Duration.ofSeconds(5), 2, ClaimStrategy.OPTIMISTIC, 500, 3));
                 });
     }
 

@@ -8,7 +8,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class SenderRoutingTests {
+class MessageRoutingTests {
 
     private final RecordingMessageSender kafka = new RecordingMessageSender();
 
