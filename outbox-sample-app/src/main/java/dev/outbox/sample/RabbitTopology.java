@@ -9,9 +9,10 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Profile;
 
 /**
- * The RabbitMQ exchange the sample's messages go to, and a queue that receives them all: without a
- * queue bound, the broker would return every message as unroutable and the outbox would retry it.
- * Declared by Spring Boot's RabbitAdmin when the first connection opens.
+ * The RabbitMQ exchange the sample's messages go to, a queue that receives them all for auditing
+ * (without a queue bound, the broker would return every message as unroutable and the outbox would
+ * retry it), and the shipping consumer's queue. Declared by Spring Boot's RabbitAdmin when the
+ * first connection opens.
  */
 @Configuration(proxyBeanMethods = false)
 @Profile("rabbit")
@@ -20,6 +21,8 @@ class RabbitTopology {
     static final String EXCHANGE = OrderService.ORDERS_TOPIC;
 
     static final String AUDIT_QUEUE = "orders.audit";
+
+    static final String SHIPPING_QUEUE = "orders.shipping";
 
     @Bean
     TopicExchange ordersExchange() {
@@ -34,5 +37,15 @@ class RabbitTopology {
     @Bean
     Binding ordersAuditBinding(TopicExchange ordersExchange, Queue ordersAuditQueue) {
         return BindingBuilder.bind(ordersAuditQueue).to(ordersExchange).with("#");
+    }
+
+    @Bean
+    Queue ordersShippingQueue() {
+        return new Queue(SHIPPING_QUEUE);
+    }
+
+    @Bean
+    Binding ordersShippingBinding(TopicExchange ordersExchange, Queue ordersShippingQueue) {
+        return BindingBuilder.bind(ordersShippingQueue).to(ordersExchange).with("#");
     }
 }

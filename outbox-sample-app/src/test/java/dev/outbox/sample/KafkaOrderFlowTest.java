@@ -12,7 +12,11 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.test.context.EmbeddedKafka;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.ActiveProfiles;
@@ -35,6 +39,15 @@ class KafkaOrderFlowTest extends OrderFlowContract {
     @Value("${spring.embedded.kafka.brokers}")
     private String brokers;
 
+    @Autowired
+    private KafkaTemplate<String, String> kafka;
+
+    @Autowired
+    private JdbcClient jdbc;
+
+    @Autowired
+    private MeterRegistry meters;
+
     @Override
     protected String brokerMessageId(long messageId) {
         return OrderService.ORDERS_TOPIC + "-0@\\d+";
@@ -56,5 +69,8 @@ class KafkaOrderFlowTest extends OrderFlowContract {
             assertThat(received).filteredOn(record -> record.value().equals(message.body())).singleElement()
                     .satisfies(record -> assertThat(record.key()).isEqualTo(message.orderingKey()));
         }
+        // The shipping consumer's listener ships the order; a re-publish of the same message ships nothing more.
+        ShippingChecks.shipsOnceAcrossARedelivery(this.jdbc, this.meters, message, () -> this.kafka
+                .send(OrderService.ORDERS_TOPIC, message.orderingKey(), message.body()).join());
     }
 }

@@ -10,7 +10,9 @@ import org.junit.jupiter.api.BeforeAll;
 
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -31,6 +33,12 @@ class RabbitOrderFlowTest extends OrderFlowContract {
 
     @Autowired
     private RabbitTemplate rabbit;
+
+    @Autowired
+    private JdbcClient jdbc;
+
+    @Autowired
+    private MeterRegistry meters;
 
     @BeforeAll
     static void requireRabbitMq() {
@@ -72,5 +80,8 @@ class RabbitOrderFlowTest extends OrderFlowContract {
         });
         assertThat(received.get().getMessageProperties().getReceivedRoutingKey()).isEqualTo(message.orderingKey());
         assertThat(new String(received.get().getBody(), StandardCharsets.UTF_8)).isEqualTo(message.body());
+        // The shipping consumer's listener ships the order; a re-publish of the same message ships nothing more.
+        ShippingChecks.shipsOnceAcrossARedelivery(this.jdbc, this.meters, message, () -> this.rabbit
+                .send(RabbitTopology.EXCHANGE, message.orderingKey(), received.get()));
     }
 }
