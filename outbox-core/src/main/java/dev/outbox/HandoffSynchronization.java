@@ -51,7 +51,7 @@ final class HandoffSynchronization implements TransactionSynchronization {
 
     void handOff(long id, NewMessage row, Map<String, String> headers) {
         ClaimedMessage message = new ClaimedMessage(id, 0, row.key(), row.type(), row.topic(), null, Map.copyOf(headers),
-                row.body(), 0, MessageState.PENDING);
+                row.body(), 0, MessageState.PENDING, row.createdAt());
         this.ready.add(new HandedOffMessage(message, row.nextRetryAt()));
     }
 

@@ -140,6 +140,7 @@ final class BatchDelivery {
             Instant attemptedAt, Instant now) {
         Throwable error = failureOf(message, send);
         if (error == null) {
+            this.metrics.delivered(message.type(), Duration.between(message.createdAt(), now));
             if (send.join() instanceof Confirmation.Acknowledged acknowledged) {
                 this.metrics.sent(message.type());
                 return new DeliveryOutcome.Sent(message.id(), message.lockVersion(), attemptedAt,

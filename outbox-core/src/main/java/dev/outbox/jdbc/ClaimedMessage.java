@@ -1,5 +1,6 @@
 package dev.outbox.jdbc;
 
+import java.time.Instant;
 import java.util.Map;
 
 import dev.outbox.MessageState;
@@ -21,6 +22,7 @@ import org.jspecify.annotations.Nullable;
  * @param body the payload
  * @param retryCount attempts that failed before this one
  * @param state PENDING, or FAILED for a slow retry
+ * @param createdAt when the message was saved, from which its delivery latency is measured
  */
 public record ClaimedMessage(
         long id,
@@ -32,7 +34,8 @@ public record ClaimedMessage(
         Map<String, String> headers,
         String body,
         int retryCount,
-        MessageState state) {
+        MessageState state,
+        Instant createdAt) {
 
     /**
      * @param version the row's lock version now
@@ -40,7 +43,7 @@ public record ClaimedMessage(
      */
     ClaimedMessage withLockVersion(long version) {
         return new ClaimedMessage(this.id, version, this.key, this.type, this.topic, this.orderingKey, this.headers,
-                this.body, this.retryCount, this.state);
+                this.body, this.retryCount, this.state, this.createdAt);
     }
 
     /**

@@ -37,7 +37,7 @@ final class OutboxRows {
         return new ClaimedMessage(rs.getLong("id"), rs.getLong("lock_version"), rs.getString("message_key"),
                 rs.getString("message_type"), rs.getString("topic"), rs.getString("ordering_key"),
                 HeadersCodec.decode(rs.getString("headers")), rs.getString("message_body"), rs.getInt("retry_count"),
-                MessageState.valueOf(rs.getString("state")));
+                MessageState.valueOf(rs.getString("state")), instant(rs, "gmt_create"));
     }
 
     private static Instant instant(ResultSet rs, String column) throws SQLException {

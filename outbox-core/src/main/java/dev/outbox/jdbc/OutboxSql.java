@@ -17,7 +17,7 @@ final class OutboxSql {
 
     private static final String CLAIM_COLUMNS = """
             m.id, m.lock_version, m.message_key, m.message_type, m.topic, m.ordering_key, m.headers,
-            m.message_body, m.retry_count, m.state""";
+            m.message_body, m.retry_count, m.state, m.gmt_create""";
 
     /**
      * Rows of the given state that are due, leaving out every row whose ordering key has an earlier

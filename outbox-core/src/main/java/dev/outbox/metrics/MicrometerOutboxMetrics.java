@@ -1,14 +1,18 @@
 package dev.outbox.metrics;
 
+import java.time.Duration;
+
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 
 /**
  * Counts saved, sent, consumed, retried and failed messages per message type:
  * {@code outbox.messages.saved}, {@code outbox.messages.sent}, {@code outbox.messages.consumed} (by a
  * local handler or a pull consumer's acknowledgement), {@code outbox.messages.retried}
  * (an attempt failed and the message will be tried again) and {@code outbox.messages.failed}
- * (the retry budget is spent); and {@code outbox.claims.rows}, the rows claims took
+ * (the retry budget is spent); {@code outbox.delivery.latency}, a timer with a percentile histogram
+ * from saving a message to its delivery, per type; and {@code outbox.claims.rows}, the rows claims took
  * ({@code result=claimed}) and the rows they lost to another instance ({@code result=lost}), which
  * shows how much instances contend for the same rows.
  */
@@ -31,6 +35,16 @@ public final class MicrometerOutboxMetrics implements OutboxMetrics {
     @Override
     public void sent(String messageType) {
         counter("outbox.messages.sent", "Messages the broker confirmed", messageType).increment();
+    }
+
+    @Override
+    public void delivered(String messageType, Duration sinceSaved) {
+        Timer.builder("outbox.delivery.latency")
+                .description("Time from saving a message to its delivery (broker acknowledgement or local handler)")
+                .tag("type", messageType)
+                .publishPercentileHistogram()
+                .register(this.registry)
+                .record(sinceSaved);
     }
 
     @Override

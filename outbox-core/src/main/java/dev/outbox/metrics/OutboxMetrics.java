@@ -1,5 +1,7 @@
 package dev.outbox.metrics;
 
+import java.time.Duration;
+
 /**
  * Receives what the outbox does, for metrics. Called on hot paths: implementations must be cheap
  * and must not throw. Every method does nothing unless overridden.
@@ -24,6 +26,15 @@ public interface OutboxMetrics {
      * @param messageType its type
      */
     default void sent(String messageType) {
+    }
+
+    /**
+     * A message was delivered: the broker acknowledged it, or a local handler consumed it.
+     *
+     * @param messageType its type
+     * @param sinceSaved the time from its save to the acknowledgement, retries included
+     */
+    default void delivered(String messageType, Duration sinceSaved) {
     }
 
     /**

@@ -40,6 +40,8 @@ class BatchDeliveryTest {
 
     private static final Instant NOW = Instant.parse("2025-03-01T10:00:00.123Z");
 
+    private static final Instant SAVED = NOW.minusMillis(250);
+
     private static final Duration GENEROUS = Duration.ofSeconds(5);
 
     /** 1 s doubling to 1 min, 3 attempts, no jitter, no slow retry. */
@@ -81,7 +83,7 @@ class BatchDeliveryTest {
     void theSenderSeesTheWholeMessageAndWhichAttemptThisIs() {
         List<OutgoingMessage> seen = new CopyOnWriteArrayList<>();
         ClaimedMessage row = new ClaimedMessage(9, 4, "key-9", "order.created", "orders", "customer-1",
-                Map.of("tenant", "acme"), "{\"id\":9}", 2, MessageState.PENDING);
+                Map.of("tenant", "acme"), "{\"id\":9}", 2, MessageState.PENDING, SAVED);
 
         delivery(MessageRoutes.to(confirming("kafka", seen)), GENEROUS).deliver(List.of(row));
 
@@ -215,7 +217,7 @@ class BatchDeliveryTest {
     void theLastAllowedAttemptParksTheMessageAsFailedAndIsNotAnEarliestRetry() {
         MessageRoutes routes = MessageRoutes.to(message -> CompletableFuture.failedFuture(new IllegalStateException("down")));
         ClaimedMessage lastAttempt = new ClaimedMessage(1, 5, "key-1", "order.created", "orders", null, Map.of(), "{}",
-                2, MessageState.PENDING);
+                2, MessageState.PENDING, SAVED);
 
         Optional<Instant> earliestRetry = delivery(routes, GENEROUS).deliver(List.of(lastAttempt));
 
@@ -229,7 +231,7 @@ class BatchDeliveryTest {
     void returnsTheEarliestRetryOfTheBatch() {
         MessageRoutes routes = MessageRoutes.to(message -> CompletableFuture.failedFuture(new IllegalStateException("down")));
         ClaimedMessage secondAttempt = new ClaimedMessage(1, 5, "key-1", "order.created", "orders", null, Map.of(),
-                "{}", 1, MessageState.PENDING);
+                "{}", 1, MessageState.PENDING, SAVED);
         ClaimedMessage firstAttempt = row(2, "order.created");
 
         Optional<Instant> earliestRetry = delivery(routes, GENEROUS).deliver(List.of(secondAttempt, firstAttempt));
@@ -252,13 +254,14 @@ class BatchDeliveryTest {
                 .route("mail.requested", message -> CompletableFuture.failedFuture(new IllegalStateException("down")))
                 .build();
         ClaimedMessage exhausted = new ClaimedMessage(3, 5, "key-3", "mail.requested", "mails", null, Map.of(), "{}",
-                2, MessageState.PENDING);
+                2, MessageState.PENDING, SAVED);
 
         delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "mail.requested"), exhausted,
                 row(4, "order.created")));
 
-        assertThat(this.metrics.events).containsExactly("sent order.created", "failed mail.requested retry",
-                "failed mail.requested exhausted", "sent order.created");
+        assertThat(this.metrics.events).containsExactly("delivered order.created after PT0.25S", "sent order.created",
+                "failed mail.requested retry", "failed mail.requested exhausted",
+                "delivered order.created after PT0.25S", "sent order.created");
     }
 
     @Test
@@ -339,7 +342,7 @@ class BatchDeliveryTest {
 
     private static ClaimedMessage row(long id, String type) {
         return new ClaimedMessage(id, 5, "key-" + id, type, "topic-" + type, null, Map.of(), "{\"id\":" + id + "}", 0,
-                MessageState.PENDING);
+                MessageState.PENDING, SAVED);
     }
 
     /** Records what is counted, in order. */
@@ -355,6 +358,11 @@ class BatchDeliveryTest {
         @Override
         public void sent(String messageType) {
             this.events.add("sent " + messageType);
+        }
+
+        @Override
+        public void delivered(String messageType, Duration sinceSaved) {
+            this.events.add("delivered " + messageType + " after " + sinceSaved);
         }
 
         @Override

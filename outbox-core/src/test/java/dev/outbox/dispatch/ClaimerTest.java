@@ -167,6 +167,6 @@ class ClaimerTest {
 
     private static ClaimedMessage row(long id) {
         return new ClaimedMessage(id, 1, "key-" + id, "order.created", "orders", null, Map.of(), "{}", 0,
-                MessageState.PENDING);
+                MessageState.PENDING, START);
     }
 }

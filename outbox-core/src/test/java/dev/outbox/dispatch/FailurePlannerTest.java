@@ -117,6 +117,6 @@ class FailurePlannerTest {
     }
 
     private static ClaimedMessage row(String type, int retryCount, MessageState state) {
-        return new ClaimedMessage(42, 7, "key-1", type, "orders", null, Map.of(), "{}", retryCount, state);
+        return new ClaimedMessage(42, 7, "key-1", type, "orders", null, Map.of(), "{}", retryCount, state, Instant.EPOCH);
     }
 }

@@ -88,7 +88,7 @@ class HandoffQueueTest {
 
     private static HandedOffMessage handedOff(long id, Instant leaseUntil) {
         return new HandedOffMessage(new ClaimedMessage(id, 0, "key-" + id, "order.created", "orders", null, Map.of(),
-                "{}", 0, MessageState.PENDING), leaseUntil);
+                "{}", 0, MessageState.PENDING, Instant.EPOCH), leaseUntil);
     }
 
     private static List<Long> ids(List<ClaimedMessage> messages) {

@@ -1,6 +1,10 @@
 package dev.outbox.metrics;
 
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +31,23 @@ class MicrometerOutboxMetricsTest {
         this.metrics.sent("order.created");
 
         assertThat(count("outbox.messages.sent", "order.created")).isEqualTo(1.0);
+    }
+
+    @Test
+    void countsConsumedMessagesPerType() {
+        this.metrics.consumed("invoice.requested");
+
+        assertThat(count("outbox.messages.consumed", "invoice.requested")).isEqualTo(1.0);
+    }
+
+    @Test
+    void timesEachDeliveryFromSaveToAcknowledgementPerType() {
+        this.metrics.delivered("order.created", Duration.ofMillis(40));
+        this.metrics.delivered("order.created", Duration.ofMillis(60));
+
+        Timer timer = this.registry.get("outbox.delivery.latency").tag("type", "order.created").timer();
+        assertThat(timer.count()).isEqualTo(2);
+        assertThat(timer.totalTime(TimeUnit.MILLISECONDS)).isEqualTo(100.0);
     }
 
     @Test
