@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -122,6 +123,38 @@ public enum DatabaseDialect {
         return (this == MYSQL) ? "DELETE FROM %1$s WHERE %2$s < ? ORDER BY %2$s LIMIT ?".formatted(table, timeColumn)
                 : "DELETE FROM %1$s WHERE id IN (SELECT id FROM %1$s WHERE %2$s < ? ORDER BY %2$s LIMIT ?)"
                         .formatted(table, timeColumn);
+    }
+
+    /**
+     * @param table the table
+     * @param set the assignments
+     * @param where the condition of the rows to update
+     * @return an update of at most a limit of the rows that match the condition, the lowest ids first: MySQL
+     * and MariaDB limit the UPDATE itself, which they do not allow in an IN subquery; the others update
+     * the ids a limited subquery selects and check the condition again, so that a row changed since the
+     * subquery read it is left alone
+     * @see #updateLowestIdsArguments
+     */
+    String updateLowestIds(String table, String set, String where) {
+        return (this == MYSQL) ? "UPDATE %1$s SET %2$s WHERE %3$s ORDER BY id LIMIT ?".formatted(table, set, where)
+                : "UPDATE %1$s SET %2$s WHERE id IN (SELECT id FROM %1$s WHERE %3$s ORDER BY id LIMIT ?) AND %3$s"
+                        .formatted(table, set, where);
+    }
+
+    /**
+     * @param set the arguments of the assignments
+     * @param where the arguments of the condition
+     * @param limit the most rows to update
+     * @return the arguments of {@link #updateLowestIds}
+     */
+    List<Object> updateLowestIdsArguments(List<Object> set, List<Object> where, int limit) {
+        List<Object> arguments = new ArrayList<>(set);
+        arguments.addAll(where);
+        arguments.add(limit);
+        if (this != MYSQL) {
+            arguments.addAll(where);
+        }
+        return arguments;
     }
 
     /**

@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The claim query must find due rows through the {@code (state, next_retry_at, id)} index, not by
- * scanning a table that keeps days of SENT rows, and check ordering keys through their index.
+ * scanning a table that keeps days of SENT rows, and check ordering keys through their index. So must the
+ * operators' backlog reads, which health checks run often.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class ClaimQueryPlanContract {
@@ -89,6 +90,17 @@ abstract class ClaimQueryPlanContract {
         for (String plan : List.of(skipLockedPlan, optimisticPlan, continuedPlan, dispatcherPlan, pullPlan)) {
             assertThat(plan).contains(usesIndex("idx_" + TABLE + "_due")).contains(usesIndex("idx_" + TABLE + "_ordering"));
         }
+    }
+
+    @Test
+    void backlogCountsAndTheOldestDueMessageReadTheDueIndexNotTheHistory() {
+        AdminSql sql = new AdminSql(TABLE, this.database.dialect());
+
+        String countPlan = explain(sql.countBacklog, new Object[0]);
+        String oldestDuePlan = explain(sql.oldestDue, LocalDateTime.of(2026, 1, 2, 0, 0));
+
+        assertThat(countPlan).contains(usesIndex("idx_" + TABLE + "_due"));
+        assertThat(oldestDuePlan).contains(usesIndex("idx_" + TABLE + "_due"));
     }
 
     private String explain(String claimSql) {

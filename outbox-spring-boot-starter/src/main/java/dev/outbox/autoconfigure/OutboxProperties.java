@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import dev.outbox.OutboxTemplate;
+import dev.outbox.admin.BacklogLimits;
 import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.jdbc.TableName;
@@ -72,6 +73,8 @@ public class OutboxProperties {
     private final RocketMq rocketmq = new RocketMq();
 
     private final Pull pull = new Pull();
+
+    private final Health health = new Health();
 
     public boolean isEnabled() {
         return this.enabled;
@@ -143,6 +146,10 @@ public class OutboxProperties {
 
     public Pull getPull() {
         return this.pull;
+    }
+
+    public Health getHealth() {
+        return this.health;
     }
 
     /**
@@ -747,5 +754,64 @@ public class OutboxProperties {
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }
+    }
+
+    /**
+     * The outbox health indicator, registered when spring-boot-health is present and
+     * management.health.outbox.enabled is not false.
+     */
+    public static class Health {
+
+        /**
+         * Whether any FAILED message makes the outbox unhealthy.
+         */
+        private boolean failedMessagesUnhealthy = true;
+
+        /**
+         * How long the oldest due message may have been due before the outbox is unhealthy: longer means no
+         * dispatcher runs, the dispatchers do not keep up, or ordered messages wait behind a FAILED one.
+         */
+        private Duration maxOldestDueAge = BacklogLimits.DEFAULT_MAX_OLDEST_DUE_AGE;
+
+        /**
+         * Status the outbox health indicator reports when unhealthy: down or out-of-service.
+         */
+        private UnhealthyStatus unhealthyStatus = UnhealthyStatus.DOWN;
+
+        public boolean isFailedMessagesUnhealthy() {
+            return this.failedMessagesUnhealthy;
+        }
+
+        public void setFailedMessagesUnhealthy(boolean failedMessagesUnhealthy) {
+            this.failedMessagesUnhealthy = failedMessagesUnhealthy;
+        }
+
+        public Duration getMaxOldestDueAge() {
+            return this.maxOldestDueAge;
+        }
+
+        public void setMaxOldestDueAge(Duration maxOldestDueAge) {
+            this.maxOldestDueAge = maxOldestDueAge;
+        }
+
+        public UnhealthyStatus getUnhealthyStatus() {
+            return this.unhealthyStatus;
+        }
+
+        public void setUnhealthyStatus(UnhealthyStatus unhealthyStatus) {
+            this.unhealthyStatus = unhealthyStatus;
+        }
+    }
+
+    /**
+     * The status of an unhealthy outbox.
+     */
+    public enum UnhealthyStatus {
+
+        /** DOWN: the application's health is DOWN too (HTTP 503 by default). */
+        DOWN,
+
+        /** OUT_OF_SERVICE: also HTTP 503 by default; less severe than DOWN when the statuses are aggregated. */
+        OUT_OF_SERVICE
     }
 }

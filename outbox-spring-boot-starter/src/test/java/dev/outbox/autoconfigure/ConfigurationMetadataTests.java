@@ -44,7 +44,10 @@ class ConfigurationMetadataTests {
                 "outbox.dispatcher.handler-threads", "outbox.pull.topics", "outbox.pull.lease", "outbox.retry.initial-delay",
                 "outbox.retry.multiplier", "outbox.retry.max-delay", "outbox.retry.jitter", "outbox.retry.max-attempts",
                 "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.logging-sender.enabled",
-                "outbox.kafka.enabled", "outbox.rabbit.enabled", "outbox.rocketmq.enabled");
+                "outbox.kafka.enabled", "outbox.rabbit.enabled", "outbox.rocketmq.enabled",
+                "outbox.health.failed-messages-unhealthy", "outbox.health.max-oldest-due-age",
+                "outbox.health.unhealthy-status", "management.health.outbox.enabled",
+                "management.endpoint.outbox.access", "management.endpoint.outbox.cache.time-to-live");
         assertThat(properties()).allSatisfy(property -> assertThat(property.path("description").asString())
                 .as(property.get("name").asString()).isNotBlank());
     }

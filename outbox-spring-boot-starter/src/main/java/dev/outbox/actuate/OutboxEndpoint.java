@@ -1,0 +1,192 @@
+package dev.outbox.actuate;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import dev.outbox.MessageState;
+import dev.outbox.admin.MessageQuery;
+import dev.outbox.admin.OperationResult;
+import dev.outbox.admin.OutboxAdmin;
+import dev.outbox.admin.Outcome;
+import org.jspecify.annotations.Nullable;
+import org.springframework.boot.actuate.endpoint.Access;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
+import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
+
+/**
+ * The {@code outbox} actuator endpoint: counts, messages, and the operators' changes over HTTP.
+ *
+ * <pre>
+ * GET  /actuator/outbox                                   counts per state, oldest due message
+ * GET  /actuator/outbox/messages?state=&amp;type=&amp;after=&amp;size=  a page of messages in id order
+ * GET  /actuator/outbox/messages/{id}                     one message, body and headers included
+ * POST /actuator/outbox/messages/{id}/{action}            retry, suspend, resume or skip one message
+ * POST /actuator/outbox/retry-failed  {"type": "..."}     retry every FAILED message of a type
+ * </pre>
+ *
+ * <p>Its access is read-only by default: the write operations (POST) are not registered at all unless the
+ * application grants {@code management.endpoint.outbox.access=unrestricted}. A change answers 200 when it was
+ * made or had been made before (a double click), 409 when the message's state does not allow it, 404 for an
+ * unknown message, 400 for bad input; the body always says what happened.
+ */
+@WebEndpoint(id = "outbox", defaultAccess = Access.READ_ONLY)
+public class OutboxEndpoint {
+
+    /** The path segment of the messages. */
+    static final String MESSAGES = "messages";
+
+    /** The path segment of the retry of every FAILED message of a type. */
+    static final String RETRY_FAILED = "retry-failed";
+
+    private static final int CONFLICT = 409;
+
+    private static final Map<String, Action> ACTIONS = Map.of("retry", OutboxAdmin::retry, "suspend",
+            OutboxAdmin::suspend, "resume", OutboxAdmin::resume, "skip", OutboxAdmin::skip);
+
+    private final OutboxAdmin admin;
+
+    /**
+     * @param admin the operators' API
+     */
+    public OutboxEndpoint(OutboxAdmin admin) {
+        this.admin = admin;
+    }
+
+    /**
+     * @return the counts of every state and the oldest due message
+     */
+    @ReadOperation
+    public OutboxOverview overview() {
+        return OutboxOverview.of(this.admin.overview());
+    }
+
+    /**
+     * @param collection {@value #MESSAGES}
+     * @param state only messages of this state (PENDING, SENT, FAILED, CONSUMED or SUSPENDED)
+     * @param type only messages of this type
+     * @param after only messages with a greater id: the previous page's {@code nextAfterId}
+     * @param size the most messages, 1 to 200 (50 when not given)
+     * @return the page, without bodies and headers
+     */
+    @ReadOperation
+    public WebEndpointResponse<Object> messages(@Selector String collection, @Nullable String state,
+            @Nullable String type, @Nullable Long after, @Nullable Integer size) {
+        return answer(() -> {
+            requireMessages(collection);
+            MessageQuery query = new MessageQuery(parseState(state), type, (after != null) ? after : 0,
+                    (size != null) ? size : MessageQuery.DEFAULT_SIZE);
+            return new WebEndpointResponse<>(this.admin.page(query));
+        });
+    }
+
+    /**
+     * @param collection {@value #MESSAGES}
+     * @param id the message id
+     * @return the whole message, or 404
+     */
+    @ReadOperation
+    public WebEndpointResponse<Object> message(@Selector String collection, @Selector long id) {
+        return answer(() -> {
+            requireMessages(collection);
+            return this.admin.find(id).<WebEndpointResponse<Object>>map(WebEndpointResponse::new)
+                    .orElseGet(() -> error(WebEndpointResponse.STATUS_NOT_FOUND, "message " + id + " does not exist"
+                            + " (never saved, or deleted by the cleanup)"));
+        });
+    }
+
+    /**
+     * @param collection {@value #MESSAGES}
+     * @param id the message id
+     * @param action retry, suspend, resume or skip
+     * @return what the change did
+     */
+    @WriteOperation
+    public WebEndpointResponse<Object> change(@Selector String collection, @Selector long id,
+            @Selector String action) {
+        return answer(() -> {
+            requireMessages(collection);
+            Action change = ACTIONS.get(action);
+            if (change == null) {
+                throw new IllegalArgumentException("Unknown action '" + action + "'; the actions on a message are "
+                        + String.join(", ", ACTIONS.keySet().stream().sorted().toList()));
+            }
+            OperationResult result = change.apply(this.admin, id);
+            return new WebEndpointResponse<>(result, status(result.outcome()));
+        });
+    }
+
+    /**
+     * @param action {@value #RETRY_FAILED}
+     * @param type the message type whose FAILED messages to retry
+     * @return how many messages were retried
+     */
+    @WriteOperation
+    public WebEndpointResponse<Object> retryFailed(@Selector String action, String type) {
+        return answer(() -> {
+            if (!RETRY_FAILED.equals(action)) {
+                throw new IllegalArgumentException("Unknown action '" + action + "'; POST /" + RETRY_FAILED
+                        + " with a type retries every FAILED message of that type, and POST /" + MESSAGES
+                        + "/{id}/{action} changes one message");
+            }
+            return new WebEndpointResponse<>(this.admin.retryAllFailed(type));
+        });
+    }
+
+    private static void requireMessages(String collection) {
+        if (!MESSAGES.equals(collection)) {
+            throw new IllegalArgumentException("Unknown path '" + collection + "'; messages are under /" + MESSAGES);
+        }
+    }
+
+    private static @Nullable MessageState parseState(@Nullable String state) {
+        if (state == null) {
+            return null;
+        }
+        try {
+            return MessageState.valueOf(state.trim().toUpperCase(Locale.ROOT));
+        }
+        catch (IllegalArgumentException ex) {
+            throw new IllegalArgumentException("Unknown state '" + state + "'; the states are "
+                    + Arrays.toString(MessageState.values()));
+        }
+    }
+
+    private static int status(Outcome outcome) {
+        return switch (outcome) {
+            case DONE, ALREADY_DONE -> WebEndpointResponse.STATUS_OK;
+            case REFUSED -> CONFLICT;
+            case NOT_FOUND -> WebEndpointResponse.STATUS_NOT_FOUND;
+        };
+    }
+
+    private static WebEndpointResponse<Object> answer(Supplier<WebEndpointResponse<Object>> operation) {
+        try {
+            return operation.get();
+        }
+        catch (IllegalArgumentException ex) {
+            return error(WebEndpointResponse.STATUS_BAD_REQUEST, ex.getMessage());
+        }
+    }
+
+    private static WebEndpointResponse<Object> error(int status, @Nullable String message) {
+        return new WebEndpointResponse<>(new ErrorMessage(String.valueOf(message)), status);
+    }
+
+    @FunctionalInterface
+    private interface Action {
+        OperationResult apply(OutboxAdmin admin, long id);
+    }
+
+    /**
+     * The body of an answer that is not a result: why the request was not carried out.
+     *
+     * @param message what was wrong, and what to do instead
+     */
+    public record ErrorMessage(String message) {
+    }
+}

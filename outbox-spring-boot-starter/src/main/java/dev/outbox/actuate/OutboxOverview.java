@@ -1,0 +1,28 @@
+package dev.outbox.actuate;
+
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.outbox.MessageState;
+import dev.outbox.admin.OutboxSnapshot;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The endpoint's overview: the counts of every state and how late the oldest due message is.
+ *
+ * @param counts the number of messages of each state, in the order of {@link MessageState}
+ * @param oldestDueAt the due time of the oldest due message, or null when none is due
+ * @param oldestDueAge how long it has been due, as an ISO-8601 duration ({@code PT0S} when none is due)
+ * @param takenAt when the counts were read
+ */
+public record OutboxOverview(Map<String, Long> counts, @Nullable Instant oldestDueAt, String oldestDueAge,
+        Instant takenAt) {
+
+    static OutboxOverview of(OutboxSnapshot snapshot) {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        snapshot.counts().forEach((state, count) -> counts.put(state.name(), count));
+        return new OutboxOverview(counts, snapshot.oldestDueAt(), snapshot.oldestDueAge().toString(),
+                snapshot.takenAt());
+    }
+}

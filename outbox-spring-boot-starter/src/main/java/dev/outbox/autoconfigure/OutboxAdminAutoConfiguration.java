@@ -1,0 +1,93 @@
+package dev.outbox.autoconfigure;
+
+import java.time.Clock;
+
+import javax.sql.DataSource;
+
+import dev.outbox.actuate.OutboxEndpoint;
+import dev.outbox.actuate.OutboxHealthIndicator;
+import dev.outbox.admin.BacklogLimits;
+import dev.outbox.admin.OutboxAdmin;
+import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.jdbc.AdminRepository;
+import dev.outbox.jdbc.DatabaseDialect;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.HealthIndicator;
+import org.springframework.boot.health.contributor.Status;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Auto-configures the operators' side of the outbox: an {@link OutboxAdmin}, and with Spring Boot Actuator the
+ * {@code outbox} web endpoint ({@link OutboxEndpoint}, read-only unless
+ * {@code management.endpoint.outbox.access=unrestricted}) and the {@code outbox} health indicator
+ * ({@link OutboxHealthIndicator}, configured by {@code outbox.health.*}).
+ */
+@AutoConfiguration(after = OutboxAutoConfiguration.class)
+@ConditionalOnBean(DatabaseDialect.class)
+public final class OutboxAdminAutoConfiguration {
+
+    OutboxAdminAutoConfiguration() {
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    AdminRepository outboxAdminRepository(DataSource dataSource, DatabaseDialect dialect,
+            OutboxProperties properties) {
+        return new AdminRepository(dataSource, dialect, OutboxSettings.tableName(properties));
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    OutboxAdmin outboxAdmin(AdminRepository repository, ObjectProvider<Dispatcher> dispatcher,
+            @Qualifier(OutboxAutoConfiguration.CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
+        OutboxAdmin.Builder admin = OutboxAdmin.builder(repository).clock(clock.getIfAvailable(Clock::systemUTC));
+        dispatcher.ifUnique(local -> admin.onRedriven(local::wake));
+        return admin.build();
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass({ Endpoint.class, ConditionalOnAvailableEndpoint.class })
+    static class EndpointConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean
+        @ConditionalOnAvailableEndpoint
+        OutboxEndpoint outboxEndpoint(OutboxAdmin admin) {
+            return new OutboxEndpoint(admin);
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass({ HealthIndicator.class, ConditionalOnEnabledHealthIndicator.class })
+    @ConditionalOnEnabledHealthIndicator("outbox")
+    static class HealthConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean(name = "outboxHealthIndicator")
+        OutboxHealthIndicator outboxHealthIndicator(OutboxAdmin admin, OutboxProperties properties) {
+            OutboxProperties.Health health = properties.getHealth();
+            Status status = (health.getUnhealthyStatus() == OutboxProperties.UnhealthyStatus.OUT_OF_SERVICE)
+                    ? Status.OUT_OF_SERVICE : Status.DOWN;
+            return new OutboxHealthIndicator(admin, limits(health), status);
+        }
+
+        private static BacklogLimits limits(OutboxProperties.Health health) {
+            try {
+                return new BacklogLimits(health.isFailedMessagesUnhealthy(), health.getMaxOldestDueAge());
+            }
+            catch (IllegalArgumentException ex) {
+                throw new IllegalStateException("outbox.health.max-oldest-due-age (" + health.getMaxOldestDueAge()
+                        + ") is invalid: " + ex.getMessage(), ex);
+            }
+        }
+    }
+}

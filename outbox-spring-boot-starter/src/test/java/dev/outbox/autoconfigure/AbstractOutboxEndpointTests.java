@@ -1,0 +1,323 @@
+package dev.outbox.autoconfigure;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import dev.outbox.MessageState;
+import dev.outbox.OutboxTemplate;
+import dev.outbox.testing.MutableClock;
+import dev.outbox.testing.TestDatabase;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The {@code outbox} actuator endpoint and health indicator over HTTP, in an application on a real database
+ * with an embedded server: reads, idempotent writes, writes absent unless granted, and the health going from
+ * UP to DOWN. One thin subclass per database. No dispatcher runs, so that only the endpoint changes states.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class AbstractOutboxEndpointTests {
+
+    private static final Instant START = Instant.parse("2026-05-01T08:00:00Z");
+
+    private static final String TYPE = "order.created";
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    private final MutableClock clock = new MutableClock(START);
+
+    private TestDatabase database;
+
+    private ConfigurableApplicationContext application;
+
+    private JdbcTemplate jdbc;
+
+    protected abstract TestDatabase.Kind kind();
+
+    @BeforeAll
+    void startApplication() {
+        this.database = TestDatabase.create(kind(), "endpoint_" + kind().name().toLowerCase(Locale.ROOT));
+        this.application = start("management.endpoint.outbox.access=unrestricted");
+        this.jdbc = this.application.getBean(JdbcTemplate.class);
+    }
+
+    @AfterAll
+    void stopApplication() {
+        if (this.application != null) {
+            this.application.close();
+        }
+        if (this.database != null) {
+            this.database.close();
+        }
+    }
+
+    @BeforeEach
+    void emptyTable() {
+        this.jdbc.update("DELETE FROM local_message");
+        this.clock.set(START);
+    }
+
+    private ConfigurableApplicationContext start(String... properties) {
+        List<String> all = new ArrayList<>(List.of("server.port=0", "spring.main.banner-mode=off",
+                "spring.datasource.url=" + this.database.jdbcUrl(), "spring.flyway.enabled=false",
+                "outbox.dispatcher.enabled=false", "management.endpoints.web.exposure.include=outbox,health",
+                "management.endpoint.health.show-details=always", "management.health.defaults.enabled=false",
+                "management.health.outbox.enabled=true"));
+        if (!this.database.username().isEmpty()) {
+            all.add("spring.datasource.username=" + this.database.username());
+            all.add("spring.datasource.password=" + this.database.password());
+        }
+        all.addAll(List.of(properties));
+        return new SpringApplicationBuilder(EndpointApplication.class).web(WebApplicationType.SERVLET)
+                .properties(all.toArray(new String[0])).initializers(context -> context.getBeanFactory()
+                        .registerSingleton(OutboxAutoConfiguration.CLOCK_BEAN_NAME, this.clock))
+                .run();
+    }
+
+    private long save(String type, String key, MessageState state) {
+        TransactionTemplate transaction = new TransactionTemplate(
+                this.application.getBean(PlatformTransactionManager.class));
+        OutboxTemplate outbox = this.application.getBean(OutboxTemplate.class);
+        long id = transaction.execute(status -> outbox.message(type).key(key).topic("orders")
+                .payload("{\"order\":\"" + key + "\"}").header("tenant", "t-1").save()).id();
+        this.jdbc.update("UPDATE local_message SET state = ?, fail_reason = ? WHERE id = ?", state.name(),
+                (state == MessageState.FAILED) ? "java.io.IOException: broker unreachable\n\tat x.y()" : null, id);
+        return id;
+    }
+
+    private Response get(String path) {
+        return send(this.application, HttpRequest.newBuilder().GET(), path);
+    }
+
+    private Response post(String path) {
+        return post(this.application, path, "");
+    }
+
+    private Response post(ConfigurableApplicationContext target, String path, String json) {
+        return send(target, HttpRequest.newBuilder().header("Content-Type", "application/json")
+                .POST(json.isEmpty() ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json)),
+                path);
+    }
+
+    private Response send(ConfigurableApplicationContext target, HttpRequest.Builder request, String path) {
+        String port = target.getEnvironment().getProperty("local.server.port");
+        try {
+            HttpResponse<String> response = this.http.send(
+                    request.uri(URI.create("http://127.0.0.1:" + port + "/actuator" + path)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            JsonNode body = response.body().isEmpty() ? null : JsonMapper.shared().readTree(response.body());
+            return new Response(response.statusCode(), body);
+        }
+        catch (IOException ex) {
+            throw new IllegalStateException(ex);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(ex);
+        }
+    }
+
+    @Test
+    void readsCountsPagesAndOneMessage() {
+        List<Long> failed = new ArrayList<>();
+        for (int i = 1; i <= 3; i++) {
+            failed.add(save(TYPE, "failed-" + i, MessageState.FAILED));
+        }
+        save("payment", "payment-1", MessageState.FAILED);
+        save(TYPE, "sent-1", MessageState.SENT);
+        save(TYPE, "pending-1", MessageState.PENDING);
+        this.clock.advance(Duration.ofSeconds(90));
+
+        Response overview = get("/outbox");
+        assertThat(overview.status()).isEqualTo(200);
+        assertThat(overview.body().get("counts").get("FAILED").asLong()).isEqualTo(4);
+        assertThat(overview.body().get("counts").get("SENT").asLong()).isEqualTo(1);
+        assertThat(overview.body().get("counts").get("CONSUMED").asLong()).isZero();
+        assertThat(overview.body().get("oldestDueAge").asString()).isEqualTo("PT1M30S");
+
+        Response first = get("/outbox/messages?state=FAILED&type=" + TYPE + "&size=2");
+        assertThat(first.status()).isEqualTo(200);
+        assertThat(ids(first)).containsExactlyElementsOf(failed.subList(0, 2));
+        assertThat(first.body().get("messages").get(0).has("body")).as("pages leave bodies out").isFalse();
+        assertThat(first.body().get("messages").get(0).get("lastError").asString())
+                .isEqualTo("java.io.IOException: broker unreachable");
+        Response second = get("/outbox/messages?state=failed&type=" + TYPE + "&size=2&after="
+                + first.body().get("nextAfterId").asLong());
+        assertThat(ids(second)).containsExactly(failed.get(2));
+        assertThat(second.body().get("nextAfterId").isNull()).isTrue();
+
+        Response message = get("/outbox/messages/" + failed.get(0));
+        assertThat(message.status()).isEqualTo(200);
+        assertThat(message.body().get("body").asString()).isEqualTo("{\"order\":\"failed-1\"}");
+        assertThat(message.body().get("headers").get("tenant").asString()).isEqualTo("t-1");
+        assertThat(message.body().get("failReason").asString()).startsWith("java.io.IOException");
+        assertThat(message.body().get("retryCount").asInt()).isZero();
+        assertThat(message.body().get("createdAt").asString()).isEqualTo(START.toString());
+
+        assertThat(get("/outbox/messages/999999").status()).isEqualTo(404);
+        Response tooLarge = get("/outbox/messages?size=500");
+        assertThat(tooLarge.status()).isEqualTo(400);
+        assertThat(tooLarge.body().get("message").asString()).contains("between 1 and 200");
+        assertThat(get("/outbox/messages?state=LOST").body().get("message").asString())
+                .startsWith("Unknown state 'LOST'");
+    }
+
+    @Test
+    void writesActOnceOnADoubleClickAndRefuseWrongStates() {
+        long failed = save(TYPE, "failed-1", MessageState.FAILED);
+        long sent = save(TYPE, "sent-1", MessageState.SENT);
+
+        Response first = post("/outbox/messages/" + failed + "/retry");
+        Response second = post("/outbox/messages/" + failed + "/retry");
+
+        assertThat(first.status()).isEqualTo(200);
+        assertThat(first.body().get("outcome").asString()).isEqualTo("DONE");
+        assertThat(first.body().get("state").asString()).isEqualTo("PENDING");
+        assertThat(second.status()).isEqualTo(200);
+        assertThat(second.body().get("outcome").asString()).isEqualTo("ALREADY_DONE");
+        assertThat(second.body().get("message").asString()).contains("is already PENDING");
+        assertThat(lockVersion(failed)).as("changed once").isOne();
+
+        Response refused = post("/outbox/messages/" + sent + "/retry");
+        assertThat(refused.status()).isEqualTo(409);
+        assertThat(refused.body().get("message").asString())
+                .isEqualTo("message " + sent + " is SENT; only FAILED or SUSPENDED messages can be retried");
+        assertThat(post("/outbox/messages/999999/suspend").body().get("outcome").asString()).isEqualTo("NOT_FOUND");
+        assertThat(post("/outbox/messages/999999/suspend").status()).isEqualTo(404);
+        assertThat(post("/outbox/messages/" + failed + "/delete").status()).isEqualTo(400);
+
+        assertThat(post("/outbox/messages/" + failed + "/suspend").body().get("outcome").asString())
+                .isEqualTo("DONE");
+        assertThat(post("/outbox/messages/" + failed + "/resume").body().get("outcome").asString())
+                .isEqualTo("DONE");
+        assertThat(stateOf(failed)).isEqualTo("PENDING");
+    }
+
+    @Test
+    void retriesEveryFailedMessageOfATypeOnce() {
+        save(TYPE, "failed-1", MessageState.FAILED);
+        save(TYPE, "failed-2", MessageState.FAILED);
+        long other = save("payment", "payment-1", MessageState.FAILED);
+
+        Response first = post(this.application, "/outbox/retry-failed", "{\"type\":\"" + TYPE + "\"}");
+        Response second = post(this.application, "/outbox/retry-failed", "{\"type\":\"" + TYPE + "\"}");
+
+        assertThat(first.status()).isEqualTo(200);
+        assertThat(first.body().get("outcome").asString()).isEqualTo("DONE");
+        assertThat(first.body().get("changed").asInt()).isEqualTo(2);
+        assertThat(second.body().get("outcome").asString()).isEqualTo("ALREADY_DONE");
+        assertThat(second.body().get("changed").asInt()).isZero();
+        assertThat(stateOf(other)).isEqualTo("FAILED");
+    }
+
+    @Test
+    void skipOverHttpTakesAMessageOutOfItsOrderingKey() {
+        TransactionTemplate transaction = new TransactionTemplate(
+                this.application.getBean(PlatformTransactionManager.class));
+        OutboxTemplate outbox = this.application.getBean(OutboxTemplate.class);
+        long id = transaction.execute(status -> outbox.message(TYPE).key("m1").topic("orders").payload("{}")
+                .orderingKey("customer-7").save()).id();
+
+        Response skipped = post("/outbox/messages/" + id + "/skip");
+
+        assertThat(skipped.body().get("outcome").asString()).isEqualTo("DONE");
+        assertThat(get("/outbox/messages/" + id).body().get("failReason").asString())
+                .startsWith("skipped by an operator at " + START + "; ordering key was 'customer-7'");
+        assertThat(post("/outbox/messages/" + id + "/skip").body().get("outcome").asString())
+                .isEqualTo("ALREADY_DONE");
+    }
+
+    @Test
+    void writesAreNotRegisteredUnlessTheEndpointsAccessIsGranted() {
+        long failed = save(TYPE, "failed-1", MessageState.FAILED);
+        try (ConfigurableApplicationContext readOnly = start()) {
+            Response read = send(readOnly, HttpRequest.newBuilder().GET(), "/outbox/messages/" + failed);
+            Response write = post(readOnly, "/outbox/messages/" + failed + "/retry", "");
+
+            assertThat(read.status()).isEqualTo(200);
+            assertThat(write.status()).isIn(404, 405);
+            assertThat(stateOf(failed)).isEqualTo("FAILED");
+        }
+    }
+
+    @Test
+    void healthTurnsDownWhenAMessageFailsOrTheOldestDueMessageWaitsTooLong() {
+        long id = save(TYPE, "order-1", MessageState.SENT);
+
+        Response up = get("/health");
+        assertThat(up.status()).isEqualTo(200);
+        assertThat(up.body().get("status").asString()).isEqualTo("UP");
+        JsonNode outbox = up.body().get("components").get("outbox");
+        assertThat(outbox.get("status").asString()).isEqualTo("UP");
+        assertThat(outbox.get("details").get("counts").get("FAILED").asLong()).isZero();
+        assertThat(outbox.get("details").get("oldestDueAge").asString()).isEqualTo("PT0S");
+
+        this.jdbc.update("UPDATE local_message SET state = 'FAILED' WHERE id = ?", id);
+        Response failed = get("/health");
+        assertThat(failed.status()).isEqualTo(503);
+        assertThat(failed.body().get("components").get("outbox").get("status").asString()).isEqualTo("DOWN");
+        assertThat(failed.body().get("components").get("outbox").get("details").get("problems").get(0).asString())
+                .startsWith("1 message(s) FAILED");
+
+        this.jdbc.update("UPDATE local_message SET state = 'PENDING' WHERE id = ?", id);
+        assertThat(get("/health").status()).isEqualTo(200);
+        this.clock.advance(Duration.ofMinutes(6));
+        Response late = get("/health");
+        assertThat(late.status()).isEqualTo(503);
+        assertThat(late.body().get("components").get("outbox").get("details").get("problems").get(0).asString())
+                .startsWith("the oldest due message has been due for PT6M");
+        assertThat(late.body().toString()).as("no payload in the health details").doesNotContain("order-1");
+    }
+
+    private static List<Long> ids(Response page) {
+        List<Long> ids = new ArrayList<>();
+        page.body().get("messages").forEach(message -> ids.add(message.get("id").asLong()));
+        return ids;
+    }
+
+    private String stateOf(long id) {
+        return this.jdbc.queryForObject("SELECT state FROM local_message WHERE id = ?", String.class, id);
+    }
+
+    private long lockVersion(long id) {
+        return this.jdbc.queryForObject("SELECT lock_version FROM local_message WHERE id = ?", Long.class, id);
+    }
+
+    private record Response(int status, JsonNode body) {
+    }
+
+    @SpringBootConfiguration(proxyBeanMethods = false)
+    @EnableAutoConfiguration(excludeName = { "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration",
+            "org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration" })
+    static class EndpointApplication {
+
+        @Bean
+        JdbcTemplate jdbcTemplate(javax.sql.DataSource dataSource) {
+            return new JdbcTemplate(dataSource);
+        }
+    }
+}
