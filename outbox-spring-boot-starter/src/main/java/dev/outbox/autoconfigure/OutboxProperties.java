@@ -76,6 +76,8 @@ public class OutboxProperties {
 
     private final Health health = new Health();
 
+    private final Console console = new Console();
+
     public boolean isEnabled() {
         return this.enabled;
     }
@@ -150,6 +152,10 @@ public class OutboxProperties {
 
     public Health getHealth() {
         return this.health;
+    }
+
+    public Console getConsole() {
+        return this.console;
     }
 
     /**
@@ -753,6 +759,40 @@ public class OutboxProperties {
 
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
+        }
+    }
+
+    /**
+     * The operator console, a page over the outbox actuator endpoint.
+     */
+    public static class Console {
+
+        /**
+         * Whether to serve the operator console in a servlet web application. It reads and changes
+         * messages through the outbox actuator endpoint only, and is protected by the
+         * application's security like any other path.
+         */
+        private boolean enabled;
+
+        /**
+         * Path of the console page.
+         */
+        private String path = "/outbox-console";
+
+        public boolean isEnabled() {
+            return this.enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public String getPath() {
+            return this.path;
+        }
+
+        public void setPath(String path) {
+            this.path = path;
         }
     }
 

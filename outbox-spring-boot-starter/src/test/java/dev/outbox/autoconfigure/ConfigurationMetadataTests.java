@@ -46,7 +46,8 @@ class ConfigurationMetadataTests {
                 "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.logging-sender.enabled",
                 "outbox.kafka.enabled", "outbox.rabbit.enabled", "outbox.rocketmq.enabled",
                 "outbox.health.failed-messages-unhealthy", "outbox.health.max-oldest-due-age",
-                "outbox.health.unhealthy-status", "management.health.outbox.enabled",
+                "outbox.health.unhealthy-status", "management.health.outbox.enabled", "outbox.console.enabled",
+                "outbox.console.path",
                 "management.endpoint.outbox.access", "management.endpoint.outbox.cache.time-to-live");
         assertThat(properties()).allSatisfy(property -> assertThat(property.path("description").asString())
                 .as(property.get("name").asString()).isNotBlank());

@@ -1,0 +1,7 @@
+/**
+ * The operator console: a page over the {@code outbox} actuator endpoint, served only when enabled.
+ */
+@NullMarked
+package dev.outbox.console;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,203 @@
+// The outbox operator console: reads and changes messages through the outbox actuator endpoint only.
+// Every value from the server is written with textContent, never as HTML.
+'use strict';
+
+(function () {
+  const endpoint = document.querySelector('meta[name="outbox-endpoint"]').content;
+  const states = ['PENDING', 'SENT', 'FAILED', 'CONSUMED', 'SUSPENDED'];
+  const actionsByState = {
+    retry: ['FAILED', 'SUSPENDED'],
+    suspend: ['PENDING', 'FAILED'],
+    resume: ['SUSPENDED'],
+    skip: ['PENDING', 'FAILED', 'SUSPENDED']
+  };
+  const view = { filter: { state: '', type: '' }, nextAfterId: null, selected: null, busy: false };
+
+  const byId = (id) => document.getElementById(id);
+
+  function showStatus(text, kind) {
+    const status = byId('status');
+    status.textContent = text;
+    status.className = kind || '';
+  }
+
+  function csrfHeaders() {
+    // Spring Security's CookieCsrfTokenRepository: echo the XSRF-TOKEN cookie, when there is one.
+    const cookie = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='));
+    return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.substring('XSRF-TOKEN='.length)) } : {};
+  }
+
+  async function call(method, path) {
+    const response = await fetch(endpoint + path, {
+      method: method,
+      headers: Object.assign({ Accept: 'application/json' }, method === 'POST' ? csrfHeaders() : {}),
+      credentials: 'same-origin'
+    });
+    let body = null;
+    try {
+      body = await response.json();
+    } catch (ignored) {
+      body = null;
+    }
+    return { status: response.status, body: body };
+  }
+
+  function cell(row, text) {
+    const td = document.createElement('td');
+    td.textContent = text == null ? '' : String(text);
+    row.appendChild(td);
+  }
+
+  async function loadOverview() {
+    const answer = await call('GET', '');
+    if (answer.status !== 200) {
+      showStatus('The outbox endpoint answered ' + answer.status + ': is it exposed (management.endpoints.web.exposure.include)?', 'error');
+      return;
+    }
+    const counts = byId('counts');
+    counts.replaceChildren();
+    states.forEach((state) => {
+      const item = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.test = 'count-' + state;
+      button.dataset.state = state;
+      button.className = 'count state-' + state;
+      const label = document.createElement('span');
+      label.textContent = state;
+      const value = document.createElement('strong');
+      value.textContent = String(answer.body.counts[state] ?? 0);
+      button.append(label, value);
+      button.addEventListener('click', () => applyFilter(state, ''));
+      item.appendChild(button);
+      counts.appendChild(item);
+    });
+    byId('oldest-due').textContent = answer.body.oldestDueAt
+      ? 'Oldest due message: due since ' + answer.body.oldestDueAt + ' (' + answer.body.oldestDueAge + ')'
+      : 'Nothing is waiting to be delivered.';
+  }
+
+  async function loadMessages(append) {
+    const query = new URLSearchParams({ size: '50' });
+    if (view.filter.state) query.set('state', view.filter.state);
+    if (view.filter.type) query.set('type', view.filter.type);
+    if (append && view.nextAfterId != null) query.set('after', String(view.nextAfterId));
+    const answer = await call('GET', '/messages?' + query);
+    if (answer.status !== 200) {
+      showStatus((answer.body && answer.body.message) || 'Could not list messages (' + answer.status + ')', 'error');
+      return;
+    }
+    const rows = byId('messages');
+    if (!append) rows.replaceChildren();
+    answer.body.messages.forEach((message) => {
+      const row = document.createElement('tr');
+      row.dataset.test = 'message-' + message.id;
+      row.tabIndex = 0;
+      [message.id, message.messageType, message.messageKey, message.state, message.retryCount,
+        message.nextRetryAt, message.lastError].forEach((value) => cell(row, value));
+      row.addEventListener('click', () => select(message.id));
+      row.addEventListener('keydown', (event) => { if (event.key === 'Enter') select(message.id); });
+      rows.appendChild(row);
+    });
+    view.nextAfterId = answer.body.nextAfterId;
+    byId('more').hidden = view.nextAfterId == null;
+  }
+
+  function field(list, name, value) {
+    const term = document.createElement('dt');
+    term.textContent = name;
+    const definition = document.createElement('dd');
+    definition.textContent = value == null ? '—' : String(value);
+    definition.dataset.test = 'field-' + name;
+    list.append(term, definition);
+  }
+
+  async function select(id) {
+    const answer = await call('GET', '/messages/' + id);
+    if (answer.status !== 200) {
+      showStatus((answer.body && answer.body.message) || 'Could not read message ' + id, 'error');
+      return;
+    }
+    const message = answer.body;
+    view.selected = message;
+    byId('details').hidden = false;
+    byId('details-title').textContent = 'Message ' + message.id;
+    const fields = byId('details-fields');
+    fields.replaceChildren();
+    field(fields, 'state', message.state);
+    field(fields, 'type', message.messageType);
+    field(fields, 'key', message.messageKey);
+    field(fields, 'topic', message.topic);
+    field(fields, 'ordering key', message.orderingKey);
+    field(fields, 'failed attempts', message.retryCount);
+    field(fields, 'next due', message.nextRetryAt);
+    field(fields, 'last attempt', message.lastAttemptAt);
+    field(fields, 'delivered as', message.brokerMessageId);
+    field(fields, 'saved', message.createdAt);
+    field(fields, 'changed', message.modifiedAt);
+    byId('details-reason').textContent = message.failReason || '—';
+    byId('details-headers').textContent = JSON.stringify(message.headers || {}, null, 2);
+    byId('details-body').textContent = message.body;
+    updateActions();
+  }
+
+  function updateActions() {
+    const message = view.selected;
+    document.querySelectorAll('[data-action]').forEach((button) => {
+      const action = button.dataset.action;
+      const allowed = message != null && actionsByState[action].includes(message.state)
+        && (action !== 'skip' || message.orderingKey != null);
+      button.disabled = view.busy || !allowed;
+    });
+  }
+
+  async function act(action) {
+    const message = view.selected;
+    if (view.busy || message == null) return;
+    view.busy = true;
+    updateActions();
+    try {
+      const answer = await call('POST', '/messages/' + message.id + '/' + action);
+      if (answer.body && answer.body.message) {
+        showStatus(answer.body.message, answer.status === 200 ? 'ok' : 'error');
+      } else if (answer.status === 404 || answer.status === 405) {
+        showStatus('Changes are not enabled on this application: an administrator grants them with '
+          + 'management.endpoint.outbox.access=unrestricted.', 'error');
+      } else {
+        showStatus('The change was not made (' + answer.status + ').', 'error');
+      }
+    } finally {
+      view.busy = false;
+      await refresh();
+    }
+  }
+
+  async function refresh() {
+    await loadOverview();
+    await loadMessages(false);
+    if (view.selected) await select(view.selected.id);
+  }
+
+  function applyFilter(state, type) {
+    const form = byId('filter');
+    form.elements.state.value = state;
+    form.elements.type.value = type;
+    view.filter = { state: state, type: type };
+    loadMessages(false);
+  }
+
+  document.addEventListener('DOMContentLoaded', () => {
+    byId('filter').addEventListener('submit', (event) => {
+      event.preventDefault();
+      const form = event.target;
+      applyFilter(form.elements.state.value, form.elements.type.value.trim());
+    });
+    byId('more').addEventListener('click', () => loadMessages(true));
+    byId('refresh').addEventListener('click', refresh);
+    document.querySelectorAll('[data-action]').forEach((button) => {
+      button.addEventListener('click', () => act(button.dataset.action));
+    });
+    updateActions();
+    refresh();
+  });
+})();
