@@ -1,0 +1,146 @@
+package dev.outbox.sample;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import dev.outbox.MessageState;
+import dev.outbox.OutboxTemplate;
+import dev.outbox.StoredMessage;
+import dev.outbox.spi.MessageSender;
+import dev.outbox.spi.OutgoingMessage;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.http.MediaType;
+import org.springframework.web.client.RestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The operator console against the sample application, in a real headless Chromium: an order's
+ * message fails while the broker is down and is parked as FAILED; the broker comes back; the
+ * operator finds the message in the console, reads why it failed, and double-clicks Retry. The
+ * message is re-driven once and ends SENT.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "outbox.console.enabled=true", "management.endpoint.outbox.access=unrestricted",
+        "outbox.default-sender=broker", "outbox.retry.max-attempts=1" })
+class ConsoleBrowserTest {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(20);
+
+    @LocalServerPort
+    private int port;
+
+    @Autowired
+    private OutboxTemplate outbox;
+
+    @Autowired
+    private FlakyBroker broker;
+
+    @Test
+    void operatorRetriesAFailedMessageWithADoubleClickAndItIsSentOnce() throws Exception {
+        this.broker.down();
+        long messageId = placeOrder();
+        await().atMost(PATIENCE).until(() -> state(messageId) == MessageState.FAILED);
+
+        try (HeadlessChromium chromium = HeadlessChromium.start()) {
+            WebDriver browser = chromium.driver();
+            WebDriverWait wait = new WebDriverWait(browser, PATIENCE);
+            browser.get("http://127.0.0.1:" + this.port + "/outbox-console");
+
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(test("count-FAILED"), "1"));
+            browser.findElement(test("count-FAILED")).click();
+            wait.until(ExpectedConditions.elementToBeClickable(test("message-" + messageId))).click();
+            wait.until(ExpectedConditions.textToBe(test("field-state"), "FAILED"));
+            assertThat(browser.findElement(test("details-reason")).getText())
+                    .startsWith("java.lang.IllegalStateException: broker unavailable");
+            assertThat(browser.findElement(test("details-body")).getText()).contains("\"customerId\":\"c-7\"");
+            assertThat(browser.findElement(test("resume")).isEnabled()).as("only SUSPENDED can be resumed").isFalse();
+
+            this.broker.up();
+            WebElement retry = browser.findElement(test("retry"));
+            new Actions(browser).doubleClick(retry).perform();
+
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(test("status"),
+                    "message " + messageId + " is PENDING now"));
+            await().atMost(PATIENCE).until(() -> state(messageId) == MessageState.SENT);
+            browser.findElement(test("refresh")).click();
+            wait.until(ExpectedConditions.textToBe(test("field-state"), "SENT"));
+            assertThat(browser.findElement(test("retry")).isEnabled()).isFalse();
+        }
+        assertThat(this.broker.delivered()).as("re-driven once").filteredOn(message -> message.id() == messageId)
+                .singleElement().satisfies(message -> assertThat(message.attempt()).isEqualTo(1));
+        StoredMessage sent = this.outbox.find(messageId).orElseThrow();
+        assertThat(sent.brokerMessageId()).isEqualTo("flaky-" + messageId);
+    }
+
+    private long placeOrder() {
+        Map<?, ?> created = RestClient.create("http://127.0.0.1:" + this.port).post().uri("/orders")
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(Map.of("customerId", "c-7", "product", "lamp", "quantity", 1))
+                .retrieve().body(Map.class);
+        return ((Number) created.get("outboxMessageId")).longValue();
+    }
+
+    private MessageState state(long id) {
+        return this.outbox.find(id).orElseThrow().state();
+    }
+
+    private static By test(String name) {
+        return By.cssSelector("[data-test='" + name + "']");
+    }
+
+    /** A broker the test takes down and brings back; it records what it accepted. */
+    static final class FlakyBroker implements MessageSender {
+
+        private final List<OutgoingMessage> delivered = new CopyOnWriteArrayList<>();
+
+        private volatile boolean up = true;
+
+        @Override
+        public CompletionStage<String> send(OutgoingMessage message) {
+            if (!this.up) {
+                return CompletableFuture.failedFuture(new IllegalStateException("broker unavailable"));
+            }
+            this.delivered.add(message);
+            return CompletableFuture.completedFuture("flaky-" + message.id());
+        }
+
+        void down() {
+            this.up = false;
+        }
+
+        void up() {
+            this.up = true;
+        }
+
+        List<OutgoingMessage> delivered() {
+            return List.copyOf(this.delivered);
+        }
+    }
+
+    @TestConfiguration(proxyBeanMethods = false)
+    static class BrokerConfiguration {
+
+        @Bean
+        FlakyBroker broker() {
+            return new FlakyBroker();
+        }
+    }
+}
