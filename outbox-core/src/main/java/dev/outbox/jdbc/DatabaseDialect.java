@@ -3,6 +3,7 @@ package dev.outbox.jdbc;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,8 +100,7 @@ public enum DatabaseDialect {
      * position), MySQL and MariaDB the OR form
      */
     String rowsAfterPosition() {
-        return (this == POSTGRESQL) ? "\n  AND (m.next_retry_at, m.id) > (?, ?)"
-                : "\n  AND (m.next_retry_at > ? OR (m.next_retry_at = ? AND m.id > ?))";
+        return "\n  AND " + rowsAfter("m.next_retry_at", "m.id");
     }
 
     /**
@@ -108,8 +108,28 @@ public enum DatabaseDialect {
      * @return the arguments of {@link #rowsAfterPosition()}
      */
     List<Object> positionArguments(DuePosition position) {
-        LocalDateTime dueAt = Timestamps.toColumn(position.dueAt());
-        return (this == POSTGRESQL) ? List.of(dueAt, position.id()) : List.of(dueAt, dueAt, position.id());
+        return rowsAfterArguments(position.dueAt(), position.id());
+    }
+
+    /**
+     * @param timeColumn the time column, the second column of an index that ends with the id
+     * @param idColumn the id column
+     * @return the condition that continues an index scan after a (time, id) position, in the form the
+     * database turns into bounds of the scan (see {@link #rowsAfterPosition()})
+     */
+    String rowsAfter(String timeColumn, String idColumn) {
+        return (this == POSTGRESQL) ? "(%1$s, %2$s) > (?, ?)".formatted(timeColumn, idColumn)
+                : "(%1$s > ? OR (%1$s = ? AND %2$s > ?))".formatted(timeColumn, idColumn);
+    }
+
+    /**
+     * @param time the position's time
+     * @param id the position's id
+     * @return the arguments of {@link #rowsAfter}
+     */
+    List<Object> rowsAfterArguments(Instant time, long id) {
+        LocalDateTime column = Timestamps.toColumn(time);
+        return (this == POSTGRESQL) ? List.of(column, id) : List.of(column, column, id);
     }
 
     /**

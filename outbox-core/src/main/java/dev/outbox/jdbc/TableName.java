@@ -1,7 +1,7 @@
 package dev.outbox.jdbc;
 
 /**
- * The name of the outbox's or the inbox's table, checked to be a plain SQL identifier so that it
+ * The name of the outbox's, the inbox's or the archive's table, checked to be a plain SQL identifier so that it
  * can be written into SQL text safely.
  *
  * @param value the validated name
@@ -13,6 +13,9 @@ public record TableName(String value) {
 
     /** The inbox table's name when none is configured. */
     public static final String DEFAULT_INBOX = "consumed_message";
+
+    /** The archive table's name when none is configured, where the cleanup may copy the rows it deletes. */
+    public static final String DEFAULT_ARCHIVE = "local_message_archive";
 
     /** Leaves room for the index names derived from it ({@code idx_<table>_ordering}) within 64 characters. */
     private static final int MAX_LENGTH = 48;
@@ -36,6 +39,13 @@ public record TableName(String value) {
      */
     public static TableName defaultInboxName() {
         return new TableName(DEFAULT_INBOX);
+    }
+
+    /**
+     * @return the default archive table, {@value #DEFAULT_ARCHIVE}
+     */
+    public static TableName defaultArchiveName() {
+        return new TableName(DEFAULT_ARCHIVE);
     }
 
     @Override

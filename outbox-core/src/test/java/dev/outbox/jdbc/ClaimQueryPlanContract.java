@@ -1,7 +1,5 @@
 package dev.outbox.jdbc;
 
-import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -99,7 +97,9 @@ abstract class ClaimQueryPlanContract {
         String countPlan = explain(sql.countBacklog, new Object[0]);
         String oldestDuePlan = explain(sql.oldestDue, LocalDateTime.of(2026, 1, 2, 0, 0));
 
-        assertThat(countPlan).contains(usesIndex("idx_" + TABLE + "_due"));
+        // Both indexes that lead with the state (the due index, the cleanup's) keep the count to the backlog's rows.
+        assertThat(countPlan).containsAnyOf(usesIndex("idx_" + TABLE + "_due"), usesIndex("idx_" + TABLE + "_modified"))
+                .doesNotContain("Seq Scan").doesNotContain("type=ALL");
         assertThat(oldestDuePlan).contains(usesIndex("idx_" + TABLE + "_due"));
     }
 
@@ -109,19 +109,7 @@ abstract class ClaimQueryPlanContract {
     }
 
     String explain(String claimSql, Object... arguments) {
-        List<String> plan = this.jdbc.query("EXPLAIN " + claimSql, (ResultSet rs) -> {
-            List<String> lines = new ArrayList<>();
-            ResultSetMetaData meta = rs.getMetaData();
-            while (rs.next()) {
-                StringBuilder line = new StringBuilder();
-                for (int column = 1; column <= meta.getColumnCount(); column++) {
-                    line.append(meta.getColumnLabel(column)).append('=').append(rs.getString(column)).append(' ');
-                }
-                lines.add(line.toString());
-            }
-            return lines;
-        }, arguments);
-        String text = String.join("\n", plan);
+        String text = QueryPlan.explain(this.jdbc, claimSql, arguments);
         System.out.println(kind() + " claim plan:\n" + text);
         return text;
     }

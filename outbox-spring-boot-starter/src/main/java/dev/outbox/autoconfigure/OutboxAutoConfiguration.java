@@ -5,10 +5,12 @@ import java.time.Clock;
 import javax.sql.DataSource;
 
 import dev.outbox.OutboxTemplate;
+import dev.outbox.cleanup.OutboxCleaner;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.MessagePuller;
 import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.inbox.Inbox;
+import dev.outbox.jdbc.CleanupRepository;
 import dev.outbox.jdbc.DatabaseDialect;
 import dev.outbox.jdbc.InboxRepository;
 import dev.outbox.jdbc.OutboxRepository;
@@ -45,7 +47,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Auto-configures the outbox on the application's {@link DataSource}: an {@link OutboxTemplate} to
  * save messages with, the schema, a {@link Dispatcher} that delivers them through the
- * application's {@link MessageSender} beans, and an {@link Inbox} for consumers. Configured with the
+ * application's {@link MessageSender} beans, an {@link Inbox} for consumers, and a cleanup job that
+ * deletes old messages and inbox keys. Configured with the
  * {@code outbox.*} properties of {@link OutboxProperties}; each bean that an application may want to
  * replace backs off when the application defines one of the same type.
  *
@@ -163,7 +166,7 @@ public final class OutboxAutoConfiguration {
         OutboxSchemaInitializer outboxSchemaInitializer(DataSource dataSource, DatabaseDialect dialect,
                 OutboxProperties properties) {
             return new OutboxSchemaInitializer(dataSource, dialect, OutboxSettings.tableName(properties),
-                    OutboxSettings.inboxTableName(properties));
+                    OutboxSettings.inboxTableName(properties), OutboxSettings.archiveTableName(properties));
         }
     }
 
@@ -185,7 +188,7 @@ public final class OutboxAutoConfiguration {
             OutboxFlywayConfigurationCustomizer outboxFlywayConfigurationCustomizer(DatabaseDialect dialect,
                     OutboxProperties properties, ApplicationSchemaCheck check) {
                 return new OutboxFlywayConfigurationCustomizer(dialect, OutboxSettings.tableName(properties),
-                        OutboxSettings.inboxTableName(properties), check);
+                        OutboxSettings.inboxTableName(properties), OutboxSettings.archiveTableName(properties), check);
             }
         }
     }
@@ -243,6 +246,40 @@ public final class OutboxAutoConfiguration {
         @Bean
         OutboxDispatcherLifecycle outboxDispatcherLifecycle(Dispatcher dispatcher) {
             return new OutboxDispatcherLifecycle(dispatcher);
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnBooleanProperty(name = "outbox.cleanup.enabled", matchIfMissing = true)
+    static class CleanupConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean
+        CleanupRepository outboxCleanupRepository(DataSource dataSource, DatabaseDialect dialect,
+                OutboxProperties properties) {
+            return new CleanupRepository(dataSource, dialect, OutboxSettings.tableName(properties),
+                    OutboxSettings.archiveTableName(properties));
+        }
+
+        @Bean
+        @ConditionalOnMissingBean
+        OutboxCleaner outboxCleaner(CleanupRepository repository, ObjectProvider<InboxRepository> inbox,
+                OutboxProperties properties) {
+            OutboxCleaner.Builder cleaner = OutboxCleaner.builder(repository)
+                    .settings(OutboxSettings.cleanupSettings(properties));
+            if (properties.getInbox().isCleanupEnabled()) {
+                inbox.ifUnique(cleaner::inbox);
+            }
+            return cleaner.build();
+        }
+
+        @Bean
+        @DependsOnDatabaseInitialization
+        OutboxCleanupJob outboxCleanupJob(OutboxCleaner cleaner, OutboxProperties properties,
+                @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
+            OutboxProperties.Cleanup cleanup = properties.getCleanup();
+            return new OutboxCleanupJob(cleaner, clock.getIfAvailable(Clock::systemUTC), cleanup.getInitialDelay(),
+                    cleanup.getInterval());
         }
     }
 }

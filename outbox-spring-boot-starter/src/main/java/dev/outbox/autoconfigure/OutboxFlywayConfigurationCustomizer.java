@@ -15,13 +15,14 @@ import org.springframework.boot.flyway.autoconfigure.FlywayConfigurationCustomiz
 /**
  * Adds the outbox's migrations to the application's Spring Boot Flyway
  * ({@code outbox.schema.mode=application}): their location, and the table-name placeholders of the
- * outbox and the inbox merged into the application's placeholders.
+ * outbox, the inbox and the archive merged into the application's placeholders.
  */
 final class OutboxFlywayConfigurationCustomizer implements FlywayConfigurationCustomizer {
 
     /** The property that sets each placeholder, for the message when the application sets it otherwise. */
     private static final Map<String, String> PROPERTIES = Map.of(OutboxSchema.TABLE_PLACEHOLDER, "outbox.table-name",
-            OutboxSchema.INBOX_TABLE_PLACEHOLDER, "outbox.inbox.table-name");
+            OutboxSchema.INBOX_TABLE_PLACEHOLDER, "outbox.inbox.table-name", OutboxSchema.ARCHIVE_TABLE_PLACEHOLDER,
+            "outbox.cleanup.archive.table-name");
 
     private final DatabaseDialect dialect;
 
@@ -29,13 +30,16 @@ final class OutboxFlywayConfigurationCustomizer implements FlywayConfigurationCu
 
     private final TableName inboxTableName;
 
+    private final TableName archiveTableName;
+
     private final ApplicationSchemaCheck check;
 
     OutboxFlywayConfigurationCustomizer(DatabaseDialect dialect, TableName tableName, TableName inboxTableName,
-            ApplicationSchemaCheck check) {
+            TableName archiveTableName, ApplicationSchemaCheck check) {
         this.dialect = dialect;
         this.tableName = tableName;
         this.inboxTableName = inboxTableName;
+        this.archiveTableName = archiveTableName;
         this.check = check;
     }
 
@@ -48,7 +52,9 @@ final class OutboxFlywayConfigurationCustomizer implements FlywayConfigurationCu
         locations.add(this.dialect.schemaLocation());
         configuration.locations(locations.toArray(new String[0]));
         Map<String, String> placeholders = new HashMap<>(configuration.getPlaceholders());
-        OutboxSchema.placeholders(this.tableName, this.inboxTableName).forEach((name, value) -> {
+        Map<String, String> outboxPlaceholders = OutboxSchema.placeholders(this.tableName, this.inboxTableName,
+                this.archiveTableName);
+        outboxPlaceholders.forEach((name, value) -> {
             String existing = placeholders.putIfAbsent(name, value);
             if (existing != null && !existing.equals(value)) {
                 throw new IllegalStateException("spring.flyway.placeholders." + name + " is '" + existing

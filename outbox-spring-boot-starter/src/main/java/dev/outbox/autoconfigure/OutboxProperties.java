@@ -9,6 +9,7 @@ import java.util.Set;
 
 import dev.outbox.OutboxTemplate;
 import dev.outbox.admin.BacklogLimits;
+import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.jdbc.TableName;
@@ -77,6 +78,8 @@ public class OutboxProperties {
     private final Health health = new Health();
 
     private final Console console = new Console();
+
+    private final Cleanup cleanup = new Cleanup();
 
     public boolean isEnabled() {
         return this.enabled;
@@ -158,6 +161,10 @@ public class OutboxProperties {
         return this.console;
     }
 
+    public Cleanup getCleanup() {
+        return this.cleanup;
+    }
+
     /**
      * How the outbox table is created.
      */
@@ -214,12 +221,39 @@ public class OutboxProperties {
          */
         private String tableName = TableName.DEFAULT_INBOX;
 
+        /**
+         * How long a consumed key is kept before the cleanup job deletes it. It must outlast every
+         * redelivery of its message: a redelivery after the key is gone is consumed again.
+         */
+        private Duration retention = CleanupSettings.DEFAULT_INBOX_RETENTION;
+
+        /**
+         * Whether the cleanup job (outbox.cleanup.enabled) deletes the keys older than the retention.
+         */
+        private boolean cleanupEnabled = true;
+
         public String getTableName() {
             return this.tableName;
         }
 
         public void setTableName(String tableName) {
             this.tableName = tableName;
+        }
+
+        public Duration getRetention() {
+            return this.retention;
+        }
+
+        public void setRetention(Duration retention) {
+            this.retention = retention;
+        }
+
+        public boolean isCleanupEnabled() {
+            return this.cleanupEnabled;
+        }
+
+        public void setCleanupEnabled(boolean cleanupEnabled) {
+            this.cleanupEnabled = cleanupEnabled;
         }
     }
 
@@ -853,5 +887,159 @@ public class OutboxProperties {
 
         /** OUT_OF_SERVICE: also HTTP 503 by default; less severe than DOWN when the statuses are aggregated. */
         OUT_OF_SERVICE
+    }
+
+    /**
+     * The cleanup job, which deletes messages some time after they reached a final state.
+     */
+    public static class Cleanup {
+
+        /**
+         * Whether this instance runs the cleanup job, which deletes SENT and CONSUMED messages (and
+         * FAILED ones, if included) older than the retention, and old inbox keys.
+         */
+        private boolean enabled = true;
+
+        /**
+         * Time between the end of one cleanup run and the start of the next.
+         */
+        private Duration interval = Duration.ofHours(1);
+
+        /**
+         * Time from the application's start to the first cleanup run.
+         */
+        private Duration initialDelay = Duration.ofMinutes(1);
+
+        /**
+         * How long a message is kept after it reached its final state (its last modification).
+         */
+        private Duration retention = CleanupSettings.DEFAULT_RETENTION;
+
+        /**
+         * Whether FAILED messages older than the retention are deleted too. Deleting a FAILED
+         * message of an ordering key releases the messages of that key behind it.
+         */
+        private boolean includeFailed;
+
+        /**
+         * Most rows deleted per transaction; at most 10000.
+         */
+        private int batchSize = CleanupSettings.DEFAULT_BATCH_SIZE;
+
+        /**
+         * Most rows one run deletes; the next run continues.
+         */
+        private long maxRowsPerRun = CleanupSettings.DEFAULT_MAX_ROWS_PER_RUN;
+
+        /**
+         * How long one run may go on before it stops (after the batch that reached it); the next
+         * run continues.
+         */
+        private Duration maxRunTime = CleanupSettings.DEFAULT_MAX_RUN_TIME;
+
+        private final Archive archive = new Archive();
+
+        public boolean isEnabled() {
+            return this.enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public Duration getInterval() {
+            return this.interval;
+        }
+
+        public void setInterval(Duration interval) {
+            this.interval = interval;
+        }
+
+        public Duration getInitialDelay() {
+            return this.initialDelay;
+        }
+
+        public void setInitialDelay(Duration initialDelay) {
+            this.initialDelay = initialDelay;
+        }
+
+        public Duration getRetention() {
+            return this.retention;
+        }
+
+        public void setRetention(Duration retention) {
+            this.retention = retention;
+        }
+
+        public boolean isIncludeFailed() {
+            return this.includeFailed;
+        }
+
+        public void setIncludeFailed(boolean includeFailed) {
+            this.includeFailed = includeFailed;
+        }
+
+        public int getBatchSize() {
+            return this.batchSize;
+        }
+
+        public void setBatchSize(int batchSize) {
+            this.batchSize = batchSize;
+        }
+
+        public long getMaxRowsPerRun() {
+            return this.maxRowsPerRun;
+        }
+
+        public void setMaxRowsPerRun(long maxRowsPerRun) {
+            this.maxRowsPerRun = maxRowsPerRun;
+        }
+
+        public Duration getMaxRunTime() {
+            return this.maxRunTime;
+        }
+
+        public void setMaxRunTime(Duration maxRunTime) {
+            this.maxRunTime = maxRunTime;
+        }
+
+        public Archive getArchive() {
+            return this.archive;
+        }
+    }
+
+    /**
+     * Archiving of the messages the cleanup deletes.
+     */
+    public static class Archive {
+
+        /**
+         * Whether the cleanup copies each message to the archive table before deleting it, in the
+         * same transaction.
+         */
+        private boolean enabled;
+
+        /**
+         * Name of the archive table, which the outbox's migrations create whether archiving is on
+         * or not: a plain SQL identifier (letters, digits and underscores, starting with a letter or
+         * underscore, at most 48 characters).
+         */
+        private String tableName = TableName.DEFAULT_ARCHIVE;
+
+        public boolean isEnabled() {
+            return this.enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public String getTableName() {
+            return this.tableName;
+        }
+
+        public void setTableName(String tableName) {
+            this.tableName = tableName;
+        }
     }
 }

@@ -11,7 +11,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.InitializingBean;
 
 /**
- * Creates or upgrades the outbox table and the inbox table when the application starts
+ * Creates or upgrades the outbox table, the inbox table and the cleanup's archive table when the
+ * application starts
  * ({@code outbox.schema.mode=separate}), with the outbox's own Flyway history table
  * {@value OutboxSchema#HISTORY_TABLE}, so that it never mixes with the application's migrations.
  *
@@ -32,7 +33,11 @@ public final class OutboxSchemaInitializer implements InitializingBean {
 
     private final TableName inboxTableName;
 
+    private final TableName archiveTableName;
+
     /**
+     * Migrates with the archive table of its default name, {@value TableName#DEFAULT_ARCHIVE}.
+     *
      * @param dataSource the data source of the outbox table
      * @param dialect its dialect
      * @param tableName the outbox table
@@ -40,10 +45,23 @@ public final class OutboxSchemaInitializer implements InitializingBean {
      */
     public OutboxSchemaInitializer(DataSource dataSource, DatabaseDialect dialect, TableName tableName,
             TableName inboxTableName) {
+        this(dataSource, dialect, tableName, inboxTableName, TableName.defaultArchiveName());
+    }
+
+    /**
+     * @param dataSource the data source of the outbox table
+     * @param dialect its dialect
+     * @param tableName the outbox table
+     * @param inboxTableName the inbox table
+     * @param archiveTableName the table the cleanup archives deleted messages to
+     */
+    public OutboxSchemaInitializer(DataSource dataSource, DatabaseDialect dialect, TableName tableName,
+            TableName inboxTableName, TableName archiveTableName) {
         this.dataSource = dataSource;
         this.dialect = dialect;
         this.tableName = tableName;
         this.inboxTableName = inboxTableName;
+        this.archiveTableName = archiveTableName;
     }
 
     /**
@@ -52,9 +70,9 @@ public final class OutboxSchemaInitializer implements InitializingBean {
     @Override
     public void afterPropertiesSet() {
         MigrateResult result = OutboxSchema.migrate(this.dataSource, this.dialect, this.tableName,
-                this.inboxTableName);
-        logger.info("Outbox table {} and inbox table {} are at schema version {} ({} migration(s) applied, "
-                + "history in {})", this.tableName, this.inboxTableName, result.targetSchemaVersion,
-                result.migrationsExecuted, OutboxSchema.HISTORY_TABLE);
+                this.inboxTableName, this.archiveTableName);
+        logger.info("Outbox table {}, inbox table {} and archive table {} are at schema version {} ({} migration(s) "
+                + "applied, history in {})", this.tableName, this.inboxTableName, this.archiveTableName,
+                result.targetSchemaVersion, result.migrationsExecuted, OutboxSchema.HISTORY_TABLE);
     }
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
+import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.jdbc.TableName;
 import dev.outbox.retry.RetryPolicies;
@@ -30,6 +31,10 @@ final class OutboxSettings {
 
     static TableName inboxTableName(OutboxProperties properties) {
         return tableName("outbox.inbox.table-name", properties.getInbox().getTableName());
+    }
+
+    static TableName archiveTableName(OutboxProperties properties) {
+        return tableName("outbox.cleanup.archive.table-name", properties.getCleanup().getArchive().getTableName());
     }
 
     private static TableName tableName(String property, String value) {
@@ -77,6 +82,28 @@ final class OutboxSettings {
                 .handoffCapacity(dispatcher.getHandoffCapacity())
                 .handlerThreads(dispatcher.getHandlerThreads())
                 .build());
+    }
+
+    static CleanupSettings cleanupSettings(OutboxProperties properties) {
+        OutboxProperties.Cleanup cleanup = properties.getCleanup();
+        try {
+            return CleanupSettings.builder()
+                    .retention(cleanup.getRetention())
+                    .includeFailed(cleanup.isIncludeFailed())
+                    .batchSize(cleanup.getBatchSize())
+                    .maxRowsPerRun(cleanup.getMaxRowsPerRun())
+                    .maxRunTime(cleanup.getMaxRunTime())
+                    .archive(cleanup.getArchive().isEnabled())
+                    .inboxRetention(properties.getInbox().getRetention())
+                    .build();
+        }
+        catch (IllegalArgumentException ex) {
+            // The inbox's retention is checked with the cleanup's settings but named under its own prefix.
+            String message = ex.getMessage();
+            boolean inbox = message != null && message.startsWith("inbox ");
+            throw new IllegalStateException(inbox ? propertyMessage("inbox", "outbox.inbox", message)
+                    : propertyMessage("cleanup", "outbox.cleanup", message), ex);
+        }
     }
 
     static RetryPolicies retryPolicies(OutboxProperties properties) {

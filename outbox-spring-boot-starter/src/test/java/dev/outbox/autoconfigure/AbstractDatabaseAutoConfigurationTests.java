@@ -1,5 +1,8 @@
 package dev.outbox.autoconfigure;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
 import java.util.Locale;
 
 import dev.outbox.SaveResult;
@@ -13,6 +16,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The auto-configuration on a real database server: it migrates the table in separate mode, saves
@@ -66,5 +70,30 @@ abstract class AbstractDatabaseAutoConfigurationTests {
             SaveResult again = OutboxContexts.save(context, "order.created", "order-1", "{\"orderId\":\"o-1\"}");
             assertThat(again.duplicate()).isTrue();
         });
+    }
+
+    @Test
+    void cleanupJobDeletesOldMessagesAndInboxKeysOnItsSchedule() {
+        runner().withBean(OutboxAutoConfiguration.CLOCK_BEAN_NAME, Clock.class,
+                () -> Clock.fixed(CleanupAutoConfigurationTests.NOW, ZoneOffset.UTC))
+                .withPropertyValues("outbox.dispatcher.enabled=false", "outbox.cleanup.initial-delay=0s",
+                        "outbox.cleanup.interval=100ms", "outbox.cleanup.archive.enabled=true")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    CleanupAutoConfigurationTests.insertOldRows(context);
+
+                    await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
+                        assertThat(CleanupAutoConfigurationTests.count(context,
+                                "local_message WHERE message_key LIKE 'old-%'")).isZero();
+                        assertThat(CleanupAutoConfigurationTests.count(context,
+                                "consumed_message WHERE idempotency_key = 'old-key'")).isZero();
+                    });
+                    assertThat(CleanupAutoConfigurationTests.count(context,
+                            "local_message WHERE message_key IN ('recent', 'suspended')")).isEqualTo(2);
+                    assertThat(CleanupAutoConfigurationTests.count(context,
+                            "consumed_message WHERE idempotency_key = 'recent-key'")).isOne();
+                    assertThat(CleanupAutoConfigurationTests.count(context,
+                            "local_message_archive WHERE message_key LIKE 'old-%'")).isEqualTo(5);
+                });
     }
 }

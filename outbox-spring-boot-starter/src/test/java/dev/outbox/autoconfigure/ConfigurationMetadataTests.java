@@ -48,7 +48,11 @@ class ConfigurationMetadataTests {
                 "outbox.health.failed-messages-unhealthy", "outbox.health.max-oldest-due-age",
                 "outbox.health.unhealthy-status", "management.health.outbox.enabled", "outbox.console.enabled",
                 "outbox.console.path",
-                "management.endpoint.outbox.access", "management.endpoint.outbox.cache.time-to-live");
+                "management.endpoint.outbox.access", "management.endpoint.outbox.cache.time-to-live",
+                "outbox.inbox.retention", "outbox.inbox.cleanup-enabled", "outbox.cleanup.enabled", "outbox.cleanup.interval",
+                "outbox.cleanup.initial-delay", "outbox.cleanup.retention", "outbox.cleanup.include-failed",
+                "outbox.cleanup.batch-size", "outbox.cleanup.max-rows-per-run", "outbox.cleanup.max-run-time",
+                "outbox.cleanup.archive.enabled", "outbox.cleanup.archive.table-name");
         assertThat(properties()).allSatisfy(property -> assertThat(property.path("description").asString())
                 .as(property.get("name").asString()).isNotBlank());
     }

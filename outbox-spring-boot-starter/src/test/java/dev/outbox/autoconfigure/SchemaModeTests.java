@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SchemaModeTests {
 
     private static final String[] OUTBOX_SCRIPTS = { "V1__create_local_message.sql",
-            "V2__create_consumed_message.sql" };
+            "V2__create_consumed_message.sql", "V3__cleanup_index_and_archive.sql" };
 
     private final ApplicationContextRunner runner = OutboxContexts.h2()
             .withPropertyValues("outbox.dispatcher.enabled=false");
@@ -42,6 +42,7 @@ class SchemaModeTests {
             assertThat(context).hasNotFailed().hasSingleBean(OutboxSchemaInitializer.class);
             assertThat(OutboxContexts.tableExists(context, "local_message")).isTrue();
             assertThat(OutboxContexts.tableExists(context, "consumed_message")).isTrue();
+            assertThat(OutboxContexts.tableExists(context, "local_message_archive")).isTrue();
             assertThat(scripts(context, OutboxSchema.HISTORY_TABLE)).containsExactly(OUTBOX_SCRIPTS);
             assertThat(OutboxContexts.tableExists(context, "flyway_schema_history")).isFalse();
         });
@@ -139,16 +140,18 @@ class SchemaModeTests {
     @Test
     void applicationModeKeepsTheApplicationsLocationsAndPlaceholders() {
         this.withBootFlyway.withPropertyValues("outbox.schema.mode=application", "outbox.table-name=order_outbox",
-                "outbox.inbox.table-name=order_inbox", "spring.flyway.locations=classpath:db/app-v3",
+                "outbox.inbox.table-name=order_inbox", "outbox.cleanup.archive.table-name=order_archive",
+                "spring.flyway.locations=classpath:db/app-v100",
                 "spring.flyway.placeholders.customers_table=customers")
                 .run(context -> {
                     assertThat(context).hasNotFailed();
                     assertThat(scripts(context, "flyway_schema_history")).containsExactly(
                             "V1__create_local_message.sql", "V2__create_consumed_message.sql",
-                            "V3__create_customers.sql");
+                            "V3__cleanup_index_and_archive.sql", "V100__create_customers.sql");
                     assertThat(OutboxContexts.tableExists(context, "customers")).isTrue();
                     assertThat(OutboxContexts.tableExists(context, "order_outbox")).isTrue();
                     assertThat(OutboxContexts.tableExists(context, "order_inbox")).isTrue();
+                    assertThat(OutboxContexts.tableExists(context, "order_archive")).isTrue();
                 });
     }
 
@@ -159,6 +162,15 @@ class SchemaModeTests {
                 .run(context -> assertThat(rootCause(context.getStartupFailure()))
                         .hasMessageContaining("spring.flyway.placeholders.outbox_table")
                         .hasMessageContaining("outbox.table-name"));
+    }
+
+    @Test
+    void applicationModeFailsWhenAnApplicationPlaceholderNamesAnotherArchiveTable() {
+        this.withBootFlyway.withPropertyValues("outbox.schema.mode=application",
+                "spring.flyway.placeholders.archive_table=other_table")
+                .run(context -> assertThat(rootCause(context.getStartupFailure()))
+                        .hasMessageContaining("spring.flyway.placeholders.archive_table")
+                        .hasMessageContaining("outbox.cleanup.archive.table-name"));
     }
 
     @Test

@@ -1,0 +1,178 @@
+package dev.outbox.cleanup;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.outbox.MessageState;
+import dev.outbox.jdbc.CleanupBatch;
+import dev.outbox.jdbc.CleanupRepository;
+import dev.outbox.jdbc.InboxRepository;
+import dev.outbox.jdbc.ModifiedPosition;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Deletes messages that reached a final state longer ago than the retention, and, when given the
+ * inbox, the inbox keys consumed longer ago than theirs.
+ *
+ * <p>A message's age is counted from its last modification ({@code gmt_modified}), which every state
+ * change sets: for a SENT, CONSUMED or FAILED message that is when it reached that state. SENT and
+ * CONSUMED messages are deleted, FAILED ones only when {@link CleanupSettings#includeFailed()} says
+ * so (deleting a FAILED message of an ordering key releases the messages of that key behind it);
+ * PENDING and SUSPENDED messages never.
+ *
+ * <p>Each batch is one short transaction of at most {@link CleanupSettings#batchSize()} rows, the
+ * states taking turns, so writers never wait long for the cleanup. A run stops when no old message is
+ * left, or early at {@link CleanupSettings#maxRowsPerRun()} rows, at {@link CleanupSettings#maxRunTime()},
+ * or when its thread is interrupted; the next run continues. Several instances may clean at the same
+ * time: a row deleted by one is not found, or not counted, by the others.
+ */
+public final class OutboxCleaner {
+
+    private static final List<MessageState> ALWAYS_DELETED = List.of(MessageState.SENT, MessageState.CONSUMED);
+
+    private final CleanupRepository repository;
+
+    private final CleanupSettings settings;
+
+    private final @Nullable InboxRepository inbox;
+
+    private OutboxCleaner(Builder builder) {
+        this.repository = builder.repository;
+        this.settings = builder.settings;
+        this.inbox = builder.inbox;
+    }
+
+    /**
+     * @param repository the outbox table's cleanup storage
+     * @return a builder with the default settings and no inbox
+     */
+    public static Builder builder(CleanupRepository repository) {
+        return new Builder(repository);
+    }
+
+    /**
+     * @return the settings this cleaner runs with
+     */
+    public CleanupSettings settings() {
+        return this.settings;
+    }
+
+    /**
+     * Deletes (or archives and deletes) the messages older than the retention, then the inbox keys
+     * older than theirs.
+     *
+     * @param now the current time, from which the ages are counted
+     * @return what the run did
+     */
+    public CleanupResult runOnce(Instant now) {
+        long start = System.nanoTime();
+        Instant cutoff = now.minus(this.settings.retention());
+        Map<MessageState, Long> deleted = new EnumMap<>(MessageState.class);
+        Map<MessageState, ModifiedPosition> positions = new EnumMap<>(MessageState.class);
+        Deque<MessageState> statesLeft = new ArrayDeque<>(statesToDelete());
+        long rows = 0;
+        long archived = 0;
+        int batches = 0;
+        boolean stoppedEarly = false;
+        while (!statesLeft.isEmpty() && !stoppedEarly) {
+            MessageState state = statesLeft.poll();
+            int limit = (int) Math.min(this.settings.batchSize(), this.settings.maxRowsPerRun() - rows);
+            CleanupBatch batch = batch(state, cutoff, limit, positions.get(state), now);
+            if (batch.selected() > 0) {
+                batches++;
+            }
+            rows += batch.selected();
+            archived += batch.archived();
+            deleted.merge(state, (long) batch.deleted(), Long::sum);
+            if (batch.full(limit) && batch.last() != null) {
+                positions.put(state, batch.last());
+                statesLeft.add(state);
+                stoppedEarly = rows >= this.settings.maxRowsPerRun()
+                        || elapsed(start).compareTo(this.settings.maxRunTime()) >= 0
+                        || Thread.currentThread().isInterrupted();
+            }
+        }
+        long inboxDeleted = cleanInbox(now);
+        return new CleanupResult(deleted, archived, inboxDeleted, batches, stoppedEarly, elapsed(start));
+    }
+
+    private List<MessageState> statesToDelete() {
+        return this.settings.includeFailed()
+                ? List.of(MessageState.SENT, MessageState.CONSUMED, MessageState.FAILED) : ALWAYS_DELETED;
+    }
+
+    private CleanupBatch batch(MessageState state, Instant cutoff, int limit, @Nullable ModifiedPosition after,
+            Instant now) {
+        return this.settings.archive() ? this.repository.archiveOldest(state, cutoff, limit, after, now)
+                : this.repository.deleteOldest(state, cutoff, limit, after);
+    }
+
+    private long cleanInbox(Instant now) {
+        if (this.inbox == null || Thread.currentThread().isInterrupted()) {
+            return 0;
+        }
+        return this.inbox.deleteConsumedBefore(now.minus(this.settings.inboxRetention()), this.settings.batchSize());
+    }
+
+    private static Duration elapsed(long start) {
+        return Duration.ofNanos(System.nanoTime() - start);
+    }
+
+    /**
+     * Builds an {@link OutboxCleaner}.
+     */
+    public static final class Builder {
+
+        private final CleanupRepository repository;
+
+        private CleanupSettings settings = CleanupSettings.defaults();
+
+        private @Nullable InboxRepository inbox;
+
+        private Builder(CleanupRepository repository) {
+            if (repository == null) {
+                throw new IllegalArgumentException("the cleanup repository is required");
+            }
+            this.repository = repository;
+        }
+
+        /**
+         * @param settings what to delete and how much at a time
+         * @return this builder
+         */
+        public Builder settings(CleanupSettings settings) {
+            if (settings == null) {
+                throw new IllegalArgumentException("the cleanup settings are required");
+            }
+            this.settings = settings;
+            return this;
+        }
+
+        /**
+         * Deletes the inbox keys older than {@link CleanupSettings#inboxRetention()} in every run too.
+         *
+         * @param inbox the inbox table's storage
+         * @return this builder
+         */
+        public Builder inbox(InboxRepository inbox) {
+            if (inbox == null) {
+                throw new IllegalArgumentException("the inbox repository is required; leave inbox(...) out to "
+                        + "keep the inbox table as it is");
+            }
+            this.inbox = inbox;
+            return this;
+        }
+
+        /**
+         * @return the cleaner
+         */
+        public OutboxCleaner build() {
+            return new OutboxCleaner(this);
+        }
+    }
+}

@@ -1,0 +1,27 @@
+-- The cleanup job's index and archive table for H2 2.x. ${outbox_table} is the configured outbox table,
+-- ${archive_table} the archive table. As in V1, VARCHAR sizes are doubled because H2 counts UTF-16 units.
+-- The cleanup finds old rows of a final state in modification order through this index.
+CREATE INDEX idx_${outbox_table}_modified ON ${outbox_table} (state, gmt_modified, id);
+
+-- Where the cleanup copies the rows it deletes when archiving is on: the outbox table's columns and the time
+-- a row was archived. No unique key on (message_key, message_type), so that archiving never fails on a key
+-- saved again after its first message was deleted.
+CREATE TABLE ${archive_table} (
+    id              BIGINT       PRIMARY KEY,
+    gmt_create      TIMESTAMP(3) NOT NULL,
+    gmt_modified    TIMESTAMP(3) NOT NULL,
+    message_key     VARCHAR(256) NOT NULL,
+    message_type    VARCHAR(128) NOT NULL,
+    topic           VARCHAR(510) NOT NULL,
+    message_body    CHARACTER LARGE OBJECT NOT NULL,
+    headers         CHARACTER LARGE OBJECT NULL,
+    ordering_key    VARCHAR(256) NULL,
+    message_id      VARCHAR(255) NULL,
+    state           VARCHAR(16)  NOT NULL,
+    retry_count     INT          NOT NULL,
+    next_retry_at   TIMESTAMP(3) NOT NULL,
+    last_retry_time TIMESTAMP(3) NULL,
+    fail_reason     CHARACTER LARGE OBJECT NULL,
+    lock_version    BIGINT       NOT NULL,
+    archived_at     TIMESTAMP(3) NOT NULL
+);

@@ -1,0 +1,305 @@
+package dev.outbox.contract;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+
+import javax.sql.DataSource;
+
+import dev.outbox.MessageState;
+import dev.outbox.cleanup.CleanupResult;
+import dev.outbox.cleanup.CleanupSettings;
+import dev.outbox.cleanup.OutboxCleaner;
+import dev.outbox.jdbc.CleanupRepository;
+import dev.outbox.jdbc.InboxRepository;
+import dev.outbox.jdbc.TableName;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The cleanup on a real database: only messages that reached SENT or CONSUMED (and FAILED, when
+ * configured) longer ago than the retention are deleted, in bounded batches, archived exactly when
+ * archiving is on, never a row that changed meanwhile; and old inbox keys go too.
+ */
+abstract class CleanupContract extends DatabaseContract {
+
+    private static final TableName ARCHIVE = TableName.defaultArchiveName();
+
+    private static final TableName INBOX = TableName.defaultInboxName();
+
+    private static final Instant NOW = Instant.parse("2026-06-10T12:00:00.250Z");
+
+    private static final Duration RETENTION = CleanupSettings.DEFAULT_RETENTION;
+
+    private static final Instant OLD = NOW.minus(RETENTION).minusSeconds(1);
+
+    private static final Instant RECENT = NOW.minus(RETENTION).plusSeconds(1);
+
+    private static final String ALL_COLUMNS = """
+            id, gmt_create, gmt_modified, message_key, message_type, topic, message_body, headers, ordering_key,
+            message_id, state, retry_count, next_retry_at, last_retry_time, fail_reason, lock_version""";
+
+    private int keys;
+
+    @BeforeEach
+    void cleanArchiveAndInbox() {
+        this.fixture.jdbc.update("DELETE FROM " + ARCHIVE);
+        this.fixture.jdbc.update("DELETE FROM " + INBOX);
+    }
+
+    @Test
+    void deletesOnlySentAndConsumedMessagesOlderThanTheRetention() {
+        for (MessageState state : MessageState.values()) {
+            insert(state, OLD);
+            insert(state, RECENT);
+            // Exactly the retention old: not older than it.
+            insert(state, NOW.minus(RETENTION));
+        }
+
+        CleanupResult result = cleaner(CleanupSettings.defaults()).runOnce(NOW);
+
+        assertThat(result.deleted()).containsExactlyInAnyOrderEntriesOf(
+                Map.of(MessageState.SENT, 1L, MessageState.CONSUMED, 1L));
+        assertThat(result.stoppedEarly()).isFalse();
+        assertThat(result.archived()).isZero();
+        assertThat(this.fixture.count("state IN ('SENT', 'CONSUMED') AND gmt_modified < ?", column(NOW.minus(RETENTION))))
+                .isZero();
+        assertThat(this.fixture.count("state IN ('PENDING', 'FAILED', 'SUSPENDED')")).isEqualTo(9);
+        assertThat(this.fixture.countAll()).isEqualTo(13);
+        assertThat(countRows(ARCHIVE)).isZero();
+    }
+
+    @Test
+    void deletesOldFailedMessagesOnlyWhenConfigured() {
+        for (MessageState state : MessageState.values()) {
+            insert(state, OLD);
+        }
+
+        CleanupResult result = cleaner(CleanupSettings.builder().includeFailed(true).build()).runOnce(NOW);
+
+        assertThat(result.deleted()).containsExactlyInAnyOrderEntriesOf(
+                Map.of(MessageState.SENT, 1L, MessageState.CONSUMED, 1L, MessageState.FAILED, 1L));
+        assertThat(states()).containsExactlyInAnyOrder("PENDING", "SUSPENDED");
+    }
+
+    @Test
+    void archiveCopiesExactlyTheDeletedRowsWithAllTheirColumns() {
+        for (MessageState state : MessageState.values()) {
+            insert(state, OLD);
+            insert(state, RECENT);
+        }
+        List<Map<String, Object>> before = rows("SELECT " + ALL_COLUMNS + " FROM "
+                + OutboxFixture.TABLE + " WHERE state IN ('SENT', 'CONSUMED') AND gmt_modified < ? ORDER BY id",
+                column(NOW.minus(RETENTION)));
+
+        CleanupResult result = cleaner(CleanupSettings.builder().archive(true).build()).runOnce(NOW);
+
+        assertThat(before).hasSize(2);
+        assertThat(result.archived()).isEqualTo(2);
+        assertThat(result.totalDeleted()).isEqualTo(2);
+        assertThat(rows("SELECT " + ALL_COLUMNS + " FROM " + ARCHIVE + " ORDER BY id"))
+                .isEqualTo(before);
+        assertThat(this.fixture.jdbc.queryForList("SELECT DISTINCT archived_at FROM " + ARCHIVE, LocalDateTime.class))
+                .containsExactly(column(NOW));
+        assertThat(this.fixture.countAll()).isEqualTo(8);
+    }
+
+    @ParameterizedTest(name = "archive={0}")
+    @ValueSource(booleans = { false, true })
+    void deletesInBatchesOfTheBatchSize(boolean archive) {
+        insertMany(MessageState.SENT, OLD, 35);
+
+        CleanupResult result = cleaner(CleanupSettings.builder().batchSize(10).archive(archive).build()).runOnce(NOW);
+
+        assertThat(result.batches()).isEqualTo(4);
+        assertThat(result.deleted(MessageState.SENT)).isEqualTo(35);
+        assertThat(result.archived()).isEqualTo(archive ? 35 : 0);
+        assertThat(this.fixture.countAll()).isZero();
+        assertThat(countRows(ARCHIVE)).isEqualTo(archive ? 35 : 0);
+    }
+
+    @Test
+    void aRunStopsAtItsRowLimitAndTheNextRunContinues() {
+        insertMany(MessageState.SENT, OLD, 35);
+        OutboxCleaner cleaner = cleaner(CleanupSettings.builder().batchSize(10).maxRowsPerRun(20).build());
+
+        CleanupResult first = cleaner.runOnce(NOW);
+        CleanupResult second = cleaner.runOnce(NOW);
+
+        assertThat(first.deleted(MessageState.SENT)).isEqualTo(20);
+        assertThat(first.batches()).isEqualTo(2);
+        assertThat(first.stoppedEarly()).isTrue();
+        assertThat(second.deleted(MessageState.SENT)).isEqualTo(15);
+        assertThat(second.stoppedEarly()).isFalse();
+        assertThat(this.fixture.countAll()).isZero();
+    }
+
+    @Test
+    void aRunStopsAtItsTimeBudgetAfterTheBatchThatReachedIt() {
+        insertMany(MessageState.SENT, OLD, 35);
+        OutboxCleaner cleaner = cleaner(CleanupSettings.builder().batchSize(10).maxRunTime(Duration.ofNanos(1)).build());
+
+        CleanupResult first = cleaner.runOnce(NOW);
+
+        assertThat(first.batches()).isOne();
+        assertThat(first.deleted(MessageState.SENT)).isEqualTo(10);
+        assertThat(first.stoppedEarly()).isTrue();
+        assertThat(this.fixture.countAll()).isEqualTo(25);
+    }
+
+    @Test
+    void statesTakeTurnsSoThatABacklogOfOneDoesNotStarveTheOther() {
+        insertMany(MessageState.SENT, OLD, 30);
+        insertMany(MessageState.CONSUMED, OLD, 5);
+
+        CleanupResult result = cleaner(CleanupSettings.builder().batchSize(5).maxRowsPerRun(10).build()).runOnce(NOW);
+
+        assertThat(result.deleted()).containsExactlyInAnyOrderEntriesOf(
+                Map.of(MessageState.SENT, 5L, MessageState.CONSUMED, 5L));
+    }
+
+    @Test
+    void inboxRetentionDeletesOnlyKeysConsumedBeforeIt() {
+        Duration inboxRetention = Duration.ofDays(3);
+        insertInboxKey("old-1", NOW.minus(inboxRetention).minusMillis(1));
+        insertInboxKey("old-2", NOW.minus(Duration.ofDays(30)));
+        insertInboxKey("kept", NOW.minus(inboxRetention));
+        insertInboxKey("new", NOW);
+        OutboxCleaner cleaner = OutboxCleaner.builder(repository(this.fixture.dataSource))
+                .settings(CleanupSettings.builder().inboxRetention(inboxRetention).batchSize(1).build())
+                .inbox(new InboxRepository(this.fixture.dataSource, this.fixture.database.dialect(), INBOX))
+                .build();
+
+        CleanupResult result = cleaner.runOnce(NOW);
+
+        assertThat(result.inboxDeleted()).isEqualTo(2);
+        assertThat(this.fixture.jdbc.queryForList("SELECT idempotency_key FROM " + INBOX, String.class))
+                .containsExactlyInAnyOrder("kept", "new");
+    }
+
+    @Test
+    void withoutTheInboxTheInboxTableIsLeftAlone() {
+        insertInboxKey("old", NOW.minus(Duration.ofDays(30)));
+
+        CleanupResult result = cleaner(CleanupSettings.defaults()).runOnce(NOW);
+
+        assertThat(result.inboxDeleted()).isZero();
+        assertThat(countRows(INBOX)).isOne();
+    }
+
+    @ParameterizedTest(name = "archive={0}")
+    @ValueSource(booleans = { false, true })
+    void aRowRedrivenWhileTheCleanupWaitsForItIsKept(boolean archive) throws Exception {
+        long redriven = insert(MessageState.SENT, OLD);
+        CleanupResult result = this.fixture.inTransaction(() -> {
+            // An operator re-drives the old message; the cleanup finds it still old and waits for its lock.
+            this.fixture.jdbc.update("UPDATE " + OutboxFixture.TABLE + " SET state = 'PENDING', gmt_modified = ?, "
+                    + "lock_version = lock_version + 1 WHERE id = ?", column(NOW), redriven);
+            CompletableFuture<CleanupResult> cleanup = CompletableFuture.supplyAsync(
+                    () -> cleaner(CleanupSettings.builder().archive(archive).build()).runOnce(NOW));
+            await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2)).until(() -> !cleanup.isDone());
+            return cleanup;
+        }).get(10, TimeUnit.SECONDS);
+
+        assertThat(result.totalDeleted()).isZero();
+        assertThat(result.archived()).isZero();
+        assertThat(this.fixture.row(redriven).state()).isEqualTo(MessageState.PENDING);
+        assertThat(countRows(ARCHIVE)).isZero();
+    }
+
+    @ParameterizedTest(name = "archive={0}")
+    @ValueSource(booleans = { false, true })
+    void cleanersOfTwoInstancesDeleteEachRowOnce(boolean archive) throws Exception {
+        insertMany(MessageState.SENT, OLD, 400);
+        insertMany(MessageState.CONSUMED, OLD, 100);
+        CleanupSettings settings = CleanupSettings.builder().batchSize(10).archive(archive).build();
+        OutboxCleaner first = OutboxCleaner.builder(repository(this.fixture.database.newDataSource(2)))
+                .settings(settings).build();
+        OutboxCleaner second = OutboxCleaner.builder(repository(this.fixture.database.newDataSource(2)))
+                .settings(settings).build();
+
+        ExecutorService instances = Executors.newFixedThreadPool(2);
+        CountDownLatch start = new CountDownLatch(1);
+        Future<CleanupResult> one = instances.submit(() -> {
+            start.await();
+            return first.runOnce(NOW);
+        });
+        Future<CleanupResult> other = instances.submit(() -> {
+            start.await();
+            return second.runOnce(NOW);
+        });
+        start.countDown();
+
+        long deleted = one.get(60, TimeUnit.SECONDS).totalDeleted() + other.get(60, TimeUnit.SECONDS).totalDeleted();
+        instances.shutdown();
+        assertThat(deleted).isEqualTo(500);
+        assertThat(this.fixture.countAll()).isZero();
+        assertThat(countRows(ARCHIVE)).isEqualTo(archive ? 500 : 0);
+    }
+
+    private OutboxCleaner cleaner(CleanupSettings settings) {
+        return OutboxCleaner.builder(repository(this.fixture.dataSource)).settings(settings).build();
+    }
+
+    private CleanupRepository repository(DataSource dataSource) {
+        return new CleanupRepository(dataSource, this.fixture.database.dialect(), OutboxFixture.TABLE, ARCHIVE);
+    }
+
+    /**
+     * @return the id of a new row in the state, last modified at the time, with every column set
+     */
+    private long insert(MessageState state, Instant modifiedAt) {
+        int key = ++this.keys;
+        LocalDateTime created = column(modifiedAt.minusSeconds(5));
+        this.fixture.jdbc.update("INSERT INTO " + OutboxFixture.TABLE + " (gmt_create, gmt_modified, message_key, "
+                + "message_type, topic, message_body, headers, ordering_key, message_id, state, retry_count, "
+                + "next_retry_at, last_retry_time, fail_reason, lock_version) "
+                + "VALUES (?, ?, ?, 'order.created', 'orders', ?, ?, ?, ?, ?, 2, ?, ?, ?, 3)", created,
+                column(modifiedAt), "key-" + key, "{\"order\":" + key + "}", "{\"trace\":\"t-" + key + "\"}",
+                "customer-" + key, "broker-" + key, state.name(), column(modifiedAt.plusSeconds(30)), created,
+                "java.io.IOException: timeout " + key);
+        return Objects.requireNonNull(this.fixture.jdbc.queryForObject("SELECT id FROM " + OutboxFixture.TABLE
+                + " WHERE message_key = ?", Long.class, "key-" + key));
+    }
+
+    private void insertMany(MessageState state, Instant modifiedAt, int count) {
+        IntStream.range(0, count).forEach(i -> insert(state, modifiedAt));
+    }
+
+    private void insertInboxKey(String key, Instant consumedAt) {
+        this.fixture.jdbc.update("INSERT INTO " + INBOX + " (consumer_group, idempotency_key, consumed_at) "
+                + "VALUES ('billing', ?, ?)", key, column(consumedAt));
+    }
+
+    private List<String> states() {
+        return this.fixture.jdbc.queryForList("SELECT state FROM " + OutboxFixture.TABLE, String.class);
+    }
+
+    private int countRows(TableName table) {
+        return Objects.requireNonNull(this.fixture.jdbc.queryForObject("SELECT COUNT(*) FROM " + table, Integer.class));
+    }
+
+    private List<Map<String, Object>> rows(String query, Object... arguments) {
+        return this.fixture.jdbc.queryForList(query, arguments);
+    }
+
+    private static LocalDateTime column(Instant instant) {
+        return LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+}
