@@ -91,13 +91,8 @@ abstract class LocalHandlerContract extends DatabaseContract {
     }
 
     private long save(String key, String orderingKey) {
-        return this.fixture.inTransaction(() -> {
-            var message = this.outbox.message(TYPE).key(key).topic("invoices").payload("{\"order\":\"" + key + "\"}");
-            if (orderingKey != null) {
-                message.orderingKey(orderingKey);
-            }
-            return message.save();
-        }).id();
+        return this.fixture.save(this.outbox.message(TYPE).key(key).topic("invoices")
+                .payload("{\"order\":\"" + key + "\"}"), orderingKey);
     }
 
     @ParameterizedTest

@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 
 import javax.sql.DataSource;
 
+import dev.outbox.MessageBuilder;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.StoredMessage;
 import dev.outbox.dispatch.Dispatcher;
@@ -72,6 +73,16 @@ final class OutboxFixture implements AutoCloseable {
 
     <T> T inTransaction(Supplier<T> work) {
         return this.transaction.execute(status -> work.get());
+    }
+
+    /**
+     * Saves a message in a transaction of its own, with an ordering key when one is given.
+     *
+     * @return the message id
+     */
+    long save(MessageBuilder message, String orderingKey) {
+        return inTransaction(() -> (orderingKey != null) ? message.orderingKey(orderingKey).save() : message.save())
+                .id();
     }
 
     void insertBusinessRow(String name) {

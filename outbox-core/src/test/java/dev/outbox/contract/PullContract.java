@@ -70,13 +70,8 @@ abstract class PullContract extends DatabaseContract {
     }
 
     private long save(String key, String topic, String orderingKey) {
-        return this.fixture.inTransaction(() -> {
-            var message = this.outbox.message("report.requested").key(key).topic(topic).payload("{}");
-            if (orderingKey != null) {
-                message.orderingKey(orderingKey);
-            }
-            return message.save();
-        }).id();
+        return this.fixture.save(this.outbox.message("report.requested").key(key).topic(topic).payload("{}"),
+                orderingKey);
     }
 
     @ParameterizedTest
