@@ -54,7 +54,8 @@ public final class OutboxAdmin {
      */
     public OutboxSnapshot overview() {
         Instant now = this.clock.instant();
-        return new OutboxSnapshot(now, this.repository.countAll(), this.repository.oldestDue(now).orElse(null));
+        return new OutboxSnapshot(now, this.repository.countAll(), this.repository.oldestDue(now).orElse(null),
+                this.repository.oldestPendingSince().orElse(null));
     }
 
     /**
@@ -66,7 +67,8 @@ public final class OutboxAdmin {
      */
     public OutboxSnapshot backlog() {
         Instant now = this.clock.instant();
-        return new OutboxSnapshot(now, this.repository.countBacklog(), this.repository.oldestDue(now).orElse(null));
+        return new OutboxSnapshot(now, this.repository.countBacklog(), this.repository.oldestDue(now).orElse(null),
+                this.repository.oldestPendingSince().orElse(null));
     }
 
     /**

@@ -10,7 +10,8 @@ import dev.outbox.MessageState;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The outbox at one moment: how many messages are in each state, and how late the oldest due message is.
+ * The outbox at one moment: how many messages are in each state, how late the oldest due message is, and
+ * how long the oldest PENDING message has waited.
  * What the operations endpoint shows, the health indicator judges and gauges report.
  *
  * <p>The <em>oldest due message</em> is the PENDING message with the earliest due time ({@code next_retry_at})
@@ -23,13 +24,16 @@ import org.jspecify.annotations.Nullable;
  * @param counts the number of messages of each state counted (all five, or only the backlog's: see
  * {@link OutboxAdmin#backlog()})
  * @param oldestDueAt the due time of the oldest due message, or null when none is due
+ * @param oldestPendingSince when the oldest PENDING message was saved, or null when none is PENDING
  */
-public record OutboxSnapshot(Instant takenAt, Map<MessageState, Long> counts, @Nullable Instant oldestDueAt) {
+public record OutboxSnapshot(Instant takenAt, Map<MessageState, Long> counts, @Nullable Instant oldestDueAt,
+        @Nullable Instant oldestPendingSince) {
 
     /**
      * @param takenAt when the snapshot was taken
      * @param counts the number of messages of each state counted
      * @param oldestDueAt the due time of the oldest due message, or null when none is due
+     * @param oldestPendingSince when the oldest PENDING message was saved, or null when none is PENDING
      */
     public OutboxSnapshot {
         counts = Collections.unmodifiableMap(counts.isEmpty() ? new EnumMap<>(MessageState.class)
@@ -49,6 +53,16 @@ public record OutboxSnapshot(Instant takenAt, Map<MessageState, Long> counts, @N
                     + "; OutboxAdmin.overview() counts every state");
         }
         return count;
+    }
+
+    /**
+     * @return how long the oldest PENDING message has waited since it was saved, or zero when none is
+     * PENDING. Unlike {@link #oldestDueAge()} it also grows while messages wait for their retries, as
+     * they all do in a broker outage: the lag to alert on.
+     */
+    public Duration oldestPendingAge() {
+        return (this.oldestPendingSince != null) ? Duration.between(this.oldestPendingSince, this.takenAt)
+                : Duration.ZERO;
     }
 
     /**

@@ -102,6 +102,15 @@ public final class AdminRepository {
     }
 
     /**
+     * @return when the oldest PENDING message (the lowest id) was saved, whether it is due, leased or waiting
+     * for a retry: how long the outbox has been failing to deliver something
+     */
+    public Optional<Instant> oldestPendingSince() {
+        return this.jdbc.queryForList(this.sql.oldestPending, LocalDateTime.class).stream().findFirst()
+                .map(Timestamps::fromColumn);
+    }
+
+    /**
      * @param id a row id
      * @return the whole row, if it exists
      */

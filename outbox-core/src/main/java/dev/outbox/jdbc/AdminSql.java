@@ -30,6 +30,8 @@ final class AdminSql {
 
     final String oldestDue;
 
+    final String oldestPending;
+
     final String findById;
 
     final String findCurrent;
@@ -54,6 +56,11 @@ final class AdminSql {
         this.oldestDue = format("""
                 SELECT next_retry_at FROM %s WHERE state = 'PENDING' AND next_retry_at <= ?
                 ORDER BY next_retry_at LIMIT 1""");
+        // The lowest id of the PENDING range is read from the due index's entries (they carry the id); only
+        // that one row is then looked up, for its creation time. "id + 0" keeps PostgreSQL from walking the
+        // primary key from the oldest row until it meets a PENDING one, which reads the whole delivered history.
+        this.oldestPending = format("SELECT gmt_create FROM %1$s WHERE id = (SELECT MIN(id + 0) FROM %1$s "
+                + "WHERE state = 'PENDING')");
         this.findById = format("SELECT * FROM %s WHERE id = ?");
         // A locking read on MySQL: under REPEATABLE READ a plain one may see a snapshot older than the state
         // the update before it found.

@@ -1,5 +1,5 @@
 /**
- * Metrics hooks and their Micrometer implementation.
+ * Metrics hooks and their Micrometer implementation, and the backlog gauges.
  */
 @NullMarked
 package dev.outbox.metrics;

@@ -177,6 +177,28 @@ abstract class AdminContract extends DatabaseContract {
     }
 
     @Test
+    void theOldestPendingMessagesWaitGrowsWhileItWaitsForRetriesAsInABrokerOutage() {
+        long waiting = save("order-1");
+        this.clock.advance(Duration.ofMinutes(2));
+        save("order-2");
+        long sent = saveIn(MessageState.SENT, TYPE, "order-0");
+        // The broker failed it: its next retry is ahead, so it is not due.
+        this.fixture.jdbc.update("UPDATE " + OutboxFixture.TABLE + " SET retry_count = 5, next_retry_at = ? WHERE id = ?",
+                START.plus(Duration.ofMinutes(20)).atOffset(ZoneOffset.UTC).toLocalDateTime(), waiting);
+        this.clock.advance(Duration.ofMinutes(10));
+
+        OutboxSnapshot snapshot = this.admin.backlog();
+
+        assertThat(snapshot.oldestPendingSince()).isEqualTo(this.fixture.row(waiting).createdAt()).isEqualTo(START);
+        assertThat(snapshot.oldestPendingAge()).isEqualTo(Duration.ofMinutes(12));
+        assertThat(snapshot.oldestDueAge()).as("the message saved later is due").isEqualTo(Duration.ofMinutes(10));
+        assertThat(this.fixture.row(sent).state()).isEqualTo(MessageState.SENT);
+        this.fixture.jdbc.update("UPDATE " + OutboxFixture.TABLE + " SET state = 'SENT'");
+        assertThat(this.admin.backlog().oldestPendingSince()).isNull();
+        assertThat(this.admin.backlog().oldestPendingAge()).isZero();
+    }
+
+    @Test
     void findShowsTheWholeMessage() {
         long id = saveIn(MessageState.FAILED, TYPE, "order-1");
 

@@ -101,6 +101,10 @@ abstract class ClaimQueryPlanContract {
         assertThat(countPlan).containsAnyOf(usesIndex("idx_" + TABLE + "_due"), usesIndex("idx_" + TABLE + "_modified"))
                 .doesNotContain("Seq Scan").doesNotContain("type=ALL");
         assertThat(oldestDuePlan).contains(usesIndex("idx_" + TABLE + "_due"));
+        // Through an index that leads with the state, never along the primary key through the history.
+        assertThat(explain(sql.oldestPending, new Object[0]))
+                .containsAnyOf(usesIndex("idx_" + TABLE + "_due"), usesIndex("idx_" + TABLE + "_modified"))
+                .doesNotContain("Filter: ((state)").doesNotContain("Seq Scan").doesNotContain("type=ALL");
     }
 
     private String explain(String claimSql) {

@@ -46,7 +46,8 @@ public class OutboxHealthIndicator extends AbstractHealthIndicator {
         builder.status(problems.isEmpty() ? Status.UP : this.unhealthyStatus)
                 .withDetail("counts", counts)
                 .withDetail("oldestDueAge", backlog.oldestDueAge().toString())
-                .withDetail("maxOldestDueAge", this.limits.maxOldestDueAge().toString());
+                .withDetail("maxOldestDueAge", this.limits.maxOldestDueAge().toString())
+                .withDetail("oldestPendingAge", backlog.oldestPendingAge().toString());
         if (backlog.oldestDueAt() != null) {
             builder.withDetail("oldestDueAt", backlog.oldestDueAt().toString());
         }

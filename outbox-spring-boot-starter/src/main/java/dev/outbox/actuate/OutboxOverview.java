@@ -9,20 +9,23 @@ import dev.outbox.admin.OutboxSnapshot;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The endpoint's overview: the counts of every state and how late the oldest due message is.
+ * The endpoint's overview: the counts of every state, how late the oldest due message is and how long
+ * the oldest PENDING message has waited.
  *
  * @param counts the number of messages of each state, in the order of {@link MessageState}
  * @param oldestDueAt the due time of the oldest due message, or null when none is due
  * @param oldestDueAge how long it has been due, as an ISO-8601 duration ({@code PT0S} when none is due)
+ * @param oldestPendingSince when the oldest PENDING message was saved, or null when none is PENDING
+ * @param oldestPendingAge how long it has waited, as an ISO-8601 duration ({@code PT0S} when none is PENDING)
  * @param takenAt when the counts were read
  */
 public record OutboxOverview(Map<String, Long> counts, @Nullable Instant oldestDueAt, String oldestDueAge,
-        Instant takenAt) {
+        @Nullable Instant oldestPendingSince, String oldestPendingAge, Instant takenAt) {
 
     static OutboxOverview of(OutboxSnapshot snapshot) {
         Map<String, Long> counts = new LinkedHashMap<>();
         snapshot.counts().forEach((state, count) -> counts.put(state.name(), count));
         return new OutboxOverview(counts, snapshot.oldestDueAt(), snapshot.oldestDueAge().toString(),
-                snapshot.takenAt());
+                snapshot.oldestPendingSince(), snapshot.oldestPendingAge().toString(), snapshot.takenAt());
     }
 }

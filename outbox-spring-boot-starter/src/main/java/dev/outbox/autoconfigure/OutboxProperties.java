@@ -81,6 +81,8 @@ public class OutboxProperties {
 
     private final Cleanup cleanup = new Cleanup();
 
+    private final Metrics metrics = new Metrics();
+
     public boolean isEnabled() {
         return this.enabled;
     }
@@ -163,6 +165,10 @@ public class OutboxProperties {
 
     public Cleanup getCleanup() {
         return this.cleanup;
+    }
+
+    public Metrics getMetrics() {
+        return this.metrics;
     }
 
     /**
@@ -1040,6 +1046,53 @@ public class OutboxProperties {
 
         public void setTableName(String tableName) {
             this.tableName = tableName;
+        }
+    }
+
+    /**
+     * Outbox metrics beyond the counters and the delivery timer, registered when Micrometer and a MeterRegistry
+     * bean are present.
+     */
+    public static class Metrics {
+
+        private final BacklogGauges backlogGauges = new BacklogGauges();
+
+        public BacklogGauges getBacklogGauges() {
+            return this.backlogGauges;
+        }
+    }
+
+    /**
+     * The backlog gauges outbox.messages.backlog (per state), outbox.oldest.due.age and
+     * outbox.backlog.refresh.age, read from a backlog snapshot that one background thread refreshes.
+     */
+    public static class BacklogGauges {
+
+        /**
+         * Whether to register the backlog gauges and refresh them in the background.
+         */
+        private boolean enabled = true;
+
+        /**
+         * How often the backlog gauges are refreshed with one read of the backlog (two cheap index reads);
+         * a scrape never queries the database. The gauges are at most this old.
+         */
+        private Duration refreshInterval = BacklogGaugesLifecycle.DEFAULT_REFRESH_INTERVAL;
+
+        public boolean isEnabled() {
+            return this.enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public Duration getRefreshInterval() {
+            return this.refreshInterval;
+        }
+
+        public void setRefreshInterval(Duration refreshInterval) {
+            this.refreshInterval = refreshInterval;
         }
     }
 }

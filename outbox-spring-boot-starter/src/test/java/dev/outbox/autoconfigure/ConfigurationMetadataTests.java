@@ -52,7 +52,8 @@ class ConfigurationMetadataTests {
                 "outbox.inbox.retention", "outbox.inbox.cleanup-enabled", "outbox.cleanup.enabled", "outbox.cleanup.interval",
                 "outbox.cleanup.initial-delay", "outbox.cleanup.retention", "outbox.cleanup.include-failed",
                 "outbox.cleanup.batch-size", "outbox.cleanup.max-rows-per-run", "outbox.cleanup.max-run-time",
-                "outbox.cleanup.archive.enabled", "outbox.cleanup.archive.table-name");
+                "outbox.cleanup.archive.enabled", "outbox.cleanup.archive.table-name",
+                "outbox.metrics.backlog-gauges.enabled", "outbox.metrics.backlog-gauges.refresh-interval");
         assertThat(properties()).allSatisfy(property -> assertThat(property.path("description").asString())
                 .as(property.get("name").asString()).isNotBlank());
     }

@@ -1,0 +1,47 @@
+package dev.outbox.autoconfigure;
+
+import java.time.Clock;
+
+import dev.outbox.admin.OutboxAdmin;
+import dev.outbox.metrics.BacklogGauges;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configures the outbox's backlog gauges ({@link BacklogGauges}) in the application's {@link MeterRegistry},
+ * refreshed from {@link OutboxAdmin#backlog()} in the background every
+ * {@code outbox.metrics.backlog-gauges.refresh-interval}. Off with
+ * {@code outbox.metrics.backlog-gauges.enabled=false}. The counters and the delivery timer are configured by
+ * {@link OutboxAutoConfiguration}.
+ */
+@AutoConfiguration(after = OutboxAdminAutoConfiguration.class,
+        afterName = { "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+                "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
+@ConditionalOnClass(MeterRegistry.class)
+@ConditionalOnBean({ OutboxAdmin.class, MeterRegistry.class })
+@ConditionalOnBooleanProperty(name = "outbox.metrics.backlog-gauges.enabled", matchIfMissing = true)
+public final class OutboxMetricsAutoConfiguration {
+
+    OutboxMetricsAutoConfiguration() {
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    BacklogGauges outboxBacklogGauges(OutboxAdmin admin, MeterRegistry registry,
+            @Qualifier(OutboxAutoConfiguration.CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
+        return new BacklogGauges(admin::backlog, clock.getIfAvailable(Clock::systemUTC), registry);
+    }
+
+    @Bean
+    BacklogGaugesLifecycle outboxBacklogGaugesLifecycle(BacklogGauges gauges, OutboxProperties properties) {
+        return new BacklogGaugesLifecycle(gauges,
+                properties.getMetrics().getBacklogGauges().getRefreshInterval());
+    }
+}
