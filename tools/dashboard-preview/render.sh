@@ -28,7 +28,7 @@ if [ -x "$RABBIT_SERVER" ]; then BROKER="${BROKER:-rabbit}"; else BROKER="${BROK
 OUTAGE_START="${OUTAGE_START:-70}"
 OUTAGE_SECONDS="${OUTAGE_SECONDS:-60}"
 OUT="${OUT:-$ROOT/docs/grafana/outbox-dashboard-preview.png}"
-WORK="$(mktemp -d /tmp/dashboard-preview.XXXXXX)"
+WORK="$(mktemp -d -t dashboard-preview.XXXXXX)"
 PIDS=()
 
 stop() {  # stop PID...: each process and its direct children (the broker's and Chromium's)
