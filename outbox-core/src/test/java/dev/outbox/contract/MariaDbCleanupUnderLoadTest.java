@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The cleanup deletes a million old messages on MariaDB while writers keep saving messages in their
@@ -46,7 +47,8 @@ class MariaDbCleanupUnderLoadTest {
 
     private static final int WRITERS = 4;
 
-    private static final Duration BASELINE = Duration.ofSeconds(3);
+    /** Writer commits before the cleanup starts, the baseline its throughput is compared with. */
+    private static final int BASELINE_COMMITS = 2_000;
 
     private static final Duration SLICE = Duration.ofSeconds(1);
 
@@ -68,7 +70,7 @@ class MariaDbCleanupUnderLoadTest {
             Writers writers = new Writers(fixture, outbox);
             long lockWaitsAtStart = rowLockWaits(fixture.jdbc);
             long baselineStart = System.nanoTime();
-            Thread.sleep(BASELINE.toMillis());
+            await().atMost(Duration.ofMinutes(1)).until(() -> writers.commits.size() >= BASELINE_COMMITS);
             long lockWaitsBefore = rowLockWaits(fixture.jdbc);
             long cleanupStart = System.nanoTime();
             CleanupResult result = cleaner.runOnce(Instant.now());
