@@ -18,6 +18,7 @@ import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -90,10 +91,42 @@ class ConsoleBrowserTest {
         assertThat(sent.brokerMessageId()).isEqualTo("flaky-" + messageId);
     }
 
+    @Test
+    void afterAnOutageTheOperatorRedrivesEveryFailedMessageOfATypeAtOnce() throws Exception {
+        this.broker.down();
+        List<Long> failed = List.of(placeOrder("c-21"), placeOrder("c-22"), placeOrder("c-23"));
+        await().atMost(PATIENCE).until(() -> failed.stream().allMatch(id -> state(id) == MessageState.FAILED));
+        this.broker.up();
+
+        try (HeadlessChromium chromium = HeadlessChromium.start()) {
+            WebDriver browser = chromium.driver();
+            WebDriverWait wait = new WebDriverWait(browser, PATIENCE);
+            browser.get("http://127.0.0.1:" + this.port + "/outbox-console");
+            wait.until(ExpectedConditions.elementToBeClickable(test("count-FAILED")));
+            assertThat(browser.findElement(test("retry-failed")).isEnabled()).as("needs a type").isFalse();
+
+            new Select(browser.findElement(test("filter-state"))).selectByVisibleText("FAILED");
+            browser.findElement(test("filter-type")).sendKeys(OrderService.ORDER_CREATED);
+            browser.findElement(test("apply-filter")).click();
+            failed.forEach(id -> wait.until(ExpectedConditions.presenceOfElementLocated(test("message-" + id))));
+            wait.until(ExpectedConditions.elementToBeClickable(test("retry-failed"))).click();
+            wait.until(ExpectedConditions.alertIsPresent()).accept();
+
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(test("status"),
+                    "FAILED message(s) of type 'order.created' are PENDING now"));
+        }
+        await().atMost(PATIENCE).until(() -> failed.stream().allMatch(id -> state(id) == MessageState.SENT));
+        assertThat(this.broker.delivered()).filteredOn(message -> failed.contains(message.id())).hasSize(3);
+    }
+
     private long placeOrder() {
+        return placeOrder("c-7");
+    }
+
+    private long placeOrder(String customerId) {
         Map<?, ?> created = RestClient.create("http://127.0.0.1:" + this.port).post().uri("/orders")
                 .contentType(MediaType.APPLICATION_JSON)
-                .body(Map.of("customerId", "c-7", "product", "lamp", "quantity", 1))
+                .body(Map.of("customerId", customerId, "product", "lamp", "quantity", 1))
                 .retrieve().body(Map.class);
         return ((Number) created.get("outboxMessageId")).longValue();
     }

@@ -27,19 +27,22 @@
     return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.substring('XSRF-TOKEN='.length)) } : {};
   }
 
-  async function call(method, path) {
+  async function call(method, path, body) {
+    const headers = Object.assign({ Accept: 'application/json' }, method === 'POST' ? csrfHeaders() : {},
+      body ? { 'Content-Type': 'application/json' } : {});
     const response = await fetch(endpoint + path, {
       method: method,
-      headers: Object.assign({ Accept: 'application/json' }, method === 'POST' ? csrfHeaders() : {}),
+      headers: headers,
+      body: body ? JSON.stringify(body) : undefined,
       credentials: 'same-origin'
     });
-    let body = null;
+    let answer = null;
     try {
-      body = await response.json();
+      answer = await response.json();
     } catch (ignored) {
-      body = null;
+      answer = null;
     }
-    return { status: response.status, body: body };
+    return { status: response.status, body: answer };
   }
 
   function cell(row, text) {
@@ -151,6 +154,40 @@
     });
   }
 
+  function updateBulkAction() {
+    const button = byId('retry-failed');
+    button.disabled = view.busy || !view.filter.type;
+    button.title = view.filter.type ? 'Re-drive every FAILED message of type ' + view.filter.type
+      : 'Choose a type in the filter first';
+  }
+
+  async function retryAllFailed() {
+    const type = view.filter.type;
+    if (view.busy || !type || !window.confirm('Re-drive every FAILED message of type ' + type + '?')) return;
+    view.busy = true;
+    updateActions();
+    updateBulkAction();
+    try {
+      const answer = await call('POST', '/retry-failed', { type: type });
+      reportChange(answer);
+    } finally {
+      view.busy = false;
+      updateBulkAction();
+      await refresh();
+    }
+  }
+
+  function reportChange(answer) {
+    if (answer.body && answer.body.message) {
+      showStatus(answer.body.message, answer.status === 200 ? 'ok' : 'error');
+    } else if (answer.status === 404 || answer.status === 405) {
+      showStatus('Changes are not enabled on this application: an administrator grants them with '
+        + 'management.endpoint.outbox.access=unrestricted.', 'error');
+    } else {
+      showStatus('The change was not made (' + answer.status + ').', 'error');
+    }
+  }
+
   async function act(action) {
     const message = view.selected;
     if (view.busy || message == null) return;
@@ -158,14 +195,7 @@
     updateActions();
     try {
       const answer = await call('POST', '/messages/' + message.id + '/' + action);
-      if (answer.body && answer.body.message) {
-        showStatus(answer.body.message, answer.status === 200 ? 'ok' : 'error');
-      } else if (answer.status === 404 || answer.status === 405) {
-        showStatus('Changes are not enabled on this application: an administrator grants them with '
-          + 'management.endpoint.outbox.access=unrestricted.', 'error');
-      } else {
-        showStatus('The change was not made (' + answer.status + ').', 'error');
-      }
+      reportChange(answer);
     } finally {
       view.busy = false;
       await refresh();
@@ -183,6 +213,7 @@
     form.elements.state.value = state;
     form.elements.type.value = type;
     view.filter = { state: state, type: type };
+    updateBulkAction();
     loadMessages(false);
   }
 
@@ -194,6 +225,7 @@
     });
     byId('more').addEventListener('click', () => loadMessages(true));
     byId('refresh').addEventListener('click', refresh);
+    byId('retry-failed').addEventListener('click', retryAllFailed);
     document.querySelectorAll('[data-action]').forEach((button) => {
       button.addEventListener('click', () => act(button.dataset.action));
     });
