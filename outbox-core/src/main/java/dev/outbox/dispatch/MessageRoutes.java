@@ -31,9 +31,9 @@ public final class MessageRoutes {
 
     private final Map<String, MessageSender> senders;
 
-    private final Map<String, NamedHandler> handlers;
+    private final Map<String, LocalRoute> handlers;
 
-    private final Map<String, Fallback> fallbacks;
+    private final Map<String, FallbackRoute> fallbacks;
 
     private final @Nullable MessageSender defaultSender;
 
@@ -41,8 +41,13 @@ public final class MessageRoutes {
 
     private MessageRoutes(Builder builder) {
         this.senders = Map.copyOf(builder.senders);
-        this.handlers = Map.copyOf(builder.handlers);
-        this.fallbacks = Map.copyOf(builder.fallbacks);
+        Map<String, LocalRoute> handlers = new LinkedHashMap<>();
+        builder.handlers.forEach((type, handler) -> handlers.put(type, handler.route(LOCAL_PREFIX)));
+        this.handlers = Map.copyOf(handlers);
+        Map<String, FallbackRoute> fallbacks = new LinkedHashMap<>();
+        builder.fallbacks.forEach((type, fallback) -> fallbacks.put(type,
+                new FallbackRoute(fallback.handler().route(FALLBACK_PREFIX), fallback.afterFailures())));
+        this.fallbacks = Map.copyOf(fallbacks);
         this.defaultSender = builder.defaultSender;
         this.pulledTopics = Set.copyOf(builder.pulledTopics);
     }
@@ -81,15 +86,13 @@ public final class MessageRoutes {
      * has failed the message often enough; empty when it goes to the broker
      */
     public Optional<LocalRoute> localRouteFor(String messageType, int failedAttempts) {
-        NamedHandler handler = this.handlers.get(messageType);
+        LocalRoute handler = this.handlers.get(messageType);
         if (handler != null) {
-            return Optional.of(new LocalRoute(LOCAL_PREFIX + handler.name(), handler.handler()));
+            return Optional.of(handler);
         }
-        Fallback fallback = this.fallbacks.get(messageType);
-        if (fallback != null && failedAttempts >= fallback.afterFailures()) {
-            return Optional.of(new LocalRoute(FALLBACK_PREFIX + fallback.handler().name(), fallback.handler().handler()));
-        }
-        return Optional.empty();
+        FallbackRoute fallback = this.fallbacks.get(messageType);
+        return (fallback != null && failedAttempts >= fallback.afterFailures()) ? Optional.of(fallback.route())
+                : Optional.empty();
     }
 
     /**
@@ -110,6 +113,13 @@ public final class MessageRoutes {
     }
 
     private record NamedHandler(String name, MessageHandler handler) {
+
+        LocalRoute route(String prefix) {
+            return new LocalRoute(prefix + this.name, this.handler);
+        }
+    }
+
+    private record FallbackRoute(LocalRoute route, int afterFailures) {
     }
 
     private record Fallback(NamedHandler handler, int afterFailures) {

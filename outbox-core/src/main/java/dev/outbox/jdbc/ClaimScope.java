@@ -3,7 +3,6 @@ package dev.outbox.jdbc;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
-import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -52,13 +51,6 @@ public final class ClaimScope {
         return new ClaimScope("\n  AND m.topic = ?", List.of(topic));
     }
 
-    /**
-     * @return the topics the scope names, included or excluded
-     */
-    public Set<String> topics() {
-        return Set.copyOf(this.topics);
-    }
-
     /** The condition on the due rows' alias {@code m}, with a placeholder per topic. */
     String filter() {
         return this.filter;
@@ -66,16 +58,6 @@ public final class ClaimScope {
 
     List<String> arguments() {
         return this.topics;
-    }
-
-    @Override
-    public boolean equals(Object other) {
-        return other instanceof ClaimScope scope && scope.filter.equals(this.filter) && scope.topics.equals(this.topics);
-    }
-
-    @Override
-    public int hashCode() {
-        return this.filter.hashCode() * 31 + this.topics.hashCode();
     }
 
     @Override
