@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
@@ -25,8 +26,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Delivers one batch of leased rows and writes their outcomes: every send to a broker and every
- * local handler is started before any is awaited, then the outcomes are written in one short
- * transaction (a local handler's success is written by the handler's own transaction).
+ * local handler is started before any is awaited, but for the messages of an ordering key, each of
+ * which waits for the one before it; then the outcomes are written in one short transaction (a
+ * local handler's success is written by the handler's own transaction).
  */
 final class BatchDelivery {
 
@@ -59,21 +61,23 @@ final class BatchDelivery {
 
     /**
      * @param batch rows leased to this instance
-     * @return the earliest time a failed row of the batch is due again, if any will be
+     * @return how many were delivered, and the earliest time a failed one is due again
      */
-    Optional<Instant> deliver(List<ClaimedMessage> batch) {
+    Result deliver(List<ClaimedMessage> batch) {
         Instant attemptedAt = this.clock.instant();
-        List<CompletableFuture<Confirmation>> sends = new ArrayList<>(batch.size());
-        for (ClaimedMessage message : batch) {
-            sends.add(start(message, attemptedAt));
-        }
-        awaitAll(sends);
+        List<CompletableFuture<Confirmation>> sends = sendInOrderOfKeys(batch, attemptedAt);
         Instant now = this.clock.instant();
         List<DeliveryOutcome> outcomes = new ArrayList<>(batch.size());
+        int delivered = 0;
         Instant earliestRetry = null;
         for (int i = 0; i < batch.size(); i++) {
             ClaimedMessage message = batch.get(i);
-            DeliveryOutcome outcome = outcome(message, sends.get(i), attemptedAt, now);
+            CompletableFuture<Confirmation> send = sends.get(i);
+            DeliveryOutcome outcome = (send != null) ? outcome(message, send, attemptedAt, now)
+                    : new DeliveryOutcome.Released(message.id(), message.lockVersion(), now);
+            if (outcome == null || outcome instanceof DeliveryOutcome.Sent) {
+                delivered++;
+            }
             if (outcome == null) {
                 continue;
             }
@@ -88,7 +92,47 @@ final class BatchDelivery {
             logger.info("{} of {} outcomes were not written: their lease ran out and another claim took them over",
                     outcomes.size() - written, outcomes.size());
         }
-        return Optional.ofNullable(earliestRetry);
+        return new Result(delivered, earliestRetry);
+    }
+
+    /**
+     * Starts every message without an ordering key and the first of each key's run at once, then each
+     * next message of a key once the one before it was confirmed (at once, where the sender keeps the
+     * order of pipelined sends), all within the send timeout. A key's run stops at a failure.
+     *
+     * @return the sends, by position in the batch; null for a message that was not started
+     */
+    private List<CompletableFuture<Confirmation>> sendInOrderOfKeys(List<ClaimedMessage> batch, Instant attemptedAt) {
+        long deadline = System.nanoTime() + this.sendTimeout.toNanos();
+        List<CompletableFuture<Confirmation>> sends = new ArrayList<>(Collections.nCopies(batch.size(), null));
+        List<KeyRun> open = KeyRun.of(batch);
+        while (!open.isEmpty()) {
+            List<CompletableFuture<Confirmation>> wave = new ArrayList<>();
+            for (KeyRun run : open) {
+                for (int position : run.startSegment(batch, this::pipelines)) {
+                    CompletableFuture<Confirmation> send = start(batch.get(position), attemptedAt);
+                    sends.set(position, send);
+                    wave.add(send);
+                }
+            }
+            awaitAll(wave, deadline);
+            if (System.nanoTime() - deadline >= 0) {
+                break;
+            }
+            open = open.stream().filter(run -> run.advance(sends)).toList();
+        }
+        return sends;
+    }
+
+    /** Whether {@code next} may be started before {@code previous}, of the same key, is confirmed. */
+    private boolean pipelines(ClaimedMessage previous, ClaimedMessage next) {
+        if (this.routes.localRouteFor(previous.type(), previous.retryCount()).isPresent()
+                || this.routes.localRouteFor(next.type(), next.retryCount()).isPresent()) {
+            return false;
+        }
+        Optional<MessageSender> sender = this.routes.senderFor(previous.type());
+        return sender.isPresent() && sender.get().keepsOrderOfPipelinedSends()
+                && sender.equals(this.routes.senderFor(next.type()));
     }
 
     private CompletableFuture<Confirmation> start(ClaimedMessage message, Instant attemptedAt) {
@@ -120,10 +164,10 @@ final class BatchDelivery {
         return new Confirmation.Acknowledged(brokerMessageId);
     }
 
-    private void awaitAll(List<CompletableFuture<Confirmation>> sends) {
+    private static void awaitAll(List<CompletableFuture<Confirmation>> sends, long deadline) {
         try {
             CompletableFuture.allOf(sends.toArray(CompletableFuture[]::new))
-                    .get(this.sendTimeout.toMillis(), TimeUnit.MILLISECONDS);
+                    .get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         }
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
@@ -172,5 +216,14 @@ final class BatchDelivery {
         catch (CompletionException | CancellationException ex) {
             return (ex.getCause() != null) ? ex.getCause() : ex;
         }
+    }
+
+    /**
+     * What delivering a batch did.
+     *
+     * @param delivered the messages a broker confirmed or a local handler consumed
+     * @param earliestRetry the earliest time a message that failed is due again, or null
+     */
+    record Result(int delivered, @Nullable Instant earliestRetry) {
     }
 }

@@ -3,6 +3,8 @@ package dev.outbox.dispatch;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,6 +29,11 @@ import dev.outbox.metrics.OutboxMetrics;
  * the next skip-locked claim first looks with a plain read whether anything is due, so that an idle
  * instance costs the database one query per poll rather than a claim transaction (the optimistic
  * claim starts with a plain read anyway).
+ *
+ * <p>The claim query yields at most one row per ordering key, its head. Where runs are wanted (the
+ * dispatcher's claims), what the heads left of the batch is filled with the rows that follow each
+ * claimed head in its key, so that a key drains at the pace of the broker rather than one message
+ * per claim.
  */
 final class Claimer {
 
@@ -47,14 +54,20 @@ final class Claimer {
 
     private final Duration rescanInterval;
 
+    private final boolean claimRuns;
+
     /** The states whose last claim found nothing due. */
     private final Set<MessageState> idle = ConcurrentHashMap.newKeySet();
 
     /** Per state, where the next skip-locked scan continues. */
     private final Map<MessageState, ScanPosition> positions = new ConcurrentHashMap<>();
 
+    /**
+     * @param claimRuns whether to claim the run that follows each head of an ordering key, or only heads
+     */
     Claimer(OutboxRepository repository, ClaimScope scope, ClaimStrategy strategy, Duration lease,
-            Duration rescanInterval, Clock clock, OutboxMetrics metrics) {
+            Duration rescanInterval, boolean claimRuns, Clock clock, OutboxMetrics metrics) {
+        this.claimRuns = claimRuns;
         this.repository = repository;
         this.scope = scope;
         this.strategy = strategy;
@@ -76,14 +89,30 @@ final class Claimer {
             case OPTIMISTIC -> this.repository.claimOptimistic(this.scope, state, limit,
                     limit * OPTIMISTIC_CANDIDATES_PER_ROW, now, leaseUntil);
         };
-        this.metrics.claimed(claim.claimed().size(), claim.lost());
-        if (claim.claimed().isEmpty()) {
+        List<ClaimedMessage> claimed = claim.claimed();
+        if (this.claimRuns && !claimed.isEmpty() && claimed.size() < limit) {
+            claimed = withRuns(claimed, limit, now, leaseUntil);
+        }
+        this.metrics.claimed(claimed.size(), claim.lost());
+        if (claimed.isEmpty()) {
             this.idle.add(state);
         }
         else {
             this.idle.remove(state);
         }
-        return claim.claimed();
+        return claimed;
+    }
+
+    private List<ClaimedMessage> withRuns(List<ClaimedMessage> heads, int limit, Instant now, Instant leaseUntil) {
+        List<ClaimedMessage> runs = this.repository.claimRuns(heads, limit - heads.size(), now, leaseUntil);
+        if (runs.isEmpty()) {
+            return heads;
+        }
+        List<ClaimedMessage> all = new ArrayList<>(heads.size() + runs.size());
+        all.addAll(heads);
+        all.addAll(runs);
+        all.sort(Comparator.comparingLong(ClaimedMessage::id));
+        return all;
     }
 
     private Claim claimSkipLocked(MessageState state, int limit, Instant now, Instant leaseUntil) {

@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 import dev.outbox.MessageState;
 import dev.outbox.jdbc.ClaimedMessage;
@@ -45,10 +44,12 @@ final class DispatchCycle {
         int handoffShare = claim ? this.batchSize / 2 : this.batchSize;
         List<ClaimedMessage> batch = new ArrayList<>(this.handoffs.take(handoffShare, this.clock.instant()));
         boolean claimFilledBatch = false;
+        int claimed = 0;
         if (claim) {
             int wanted = this.batchSize - batch.size();
             List<ClaimedMessage> pending = this.claimer.claim(MessageState.PENDING, wanted);
             claimFilledBatch = pending.size() == wanted;
+            claimed = pending.size();
             batch.addAll(pending);
         }
         if (claimFailed && batch.size() < this.batchSize) {
@@ -60,15 +61,18 @@ final class DispatchCycle {
         if (batch.isEmpty()) {
             return new Result(0, false, null);
         }
-        Optional<Instant> earliestRetry = this.delivery.deliver(batch);
-        return new Result(batch.size(), claimFilledBatch, earliestRetry.orElse(null));
+        BatchDelivery.Result delivered = this.delivery.deliver(batch);
+        // A claim that made progress may have cleared the way for the next messages of its ordering keys.
+        boolean claimAgain = claimFilledBatch || (claimed > 0 && delivered.delivered() > 0);
+        return new Result(batch.size(), claimAgain, delivered.earliestRetry());
     }
 
     /**
-     * @param processed messages sent or failed in the round
-     * @param claimFilledBatch whether the claim returned all it asked for, so more may be due
+     * @param processed messages sent, failed or held back in the round
+     * @param claimAgain whether more may be due at once: the claim returned all it asked for, or it
+     * took rows that were delivered, after which the next messages of their ordering keys are due
      * @param earliestRetry the earliest time a message that failed in the round is due again
      */
-    record Result(int processed, boolean claimFilledBatch, @Nullable Instant earliestRetry) {
+    record Result(int processed, boolean claimAgain, @Nullable Instant earliestRetry) {
     }
 }

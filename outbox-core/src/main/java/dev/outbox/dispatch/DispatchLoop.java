@@ -10,7 +10,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The loop of one dispatch thread: sleep until a commit, a due claim or a retry wakes it; run a
- * cycle; drain at once while claims come back full; back off while the table has nothing due.
+ * cycle; claim again at once while claims come back full or make progress; back off while the table
+ * has nothing due.
  */
 final class DispatchLoop implements Runnable {
 
@@ -87,7 +88,7 @@ final class DispatchLoop implements Runnable {
 
     private Instant nextClaimTime(DispatchCycle.Result result) {
         Instant now = this.clock.instant();
-        if (result.claimFilledBatch()) {
+        if (result.claimAgain()) {
             this.idleInterval = this.settings.pollInterval();
             return now;
         }

@@ -58,7 +58,7 @@ public final class Dispatcher implements MessageHandoff {
         this.signal = new WakeSignal(this.clock);
         ClaimStrategy strategy = effectiveStrategy(builder.repository, this.settings.claimStrategy());
         Claimer claimer = new Claimer(builder.repository, ClaimScope.allExcept(builder.routes.pulledTopics()),
-                strategy, this.settings.lease(), this.settings.pollInterval(), this.clock, builder.metrics);
+                strategy, this.settings.lease(), this.settings.pollInterval(), true, this.clock, builder.metrics);
         PlatformTransactionManager handlerTransactions = (builder.handlerTransactionManager != null)
                 ? builder.handlerTransactionManager : new DataSourceTransactionManager(builder.repository.dataSource());
         LocalHandlers handlers = new LocalHandlers(builder.repository, handlerTransactions,

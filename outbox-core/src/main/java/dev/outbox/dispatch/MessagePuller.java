@@ -54,7 +54,7 @@ public final class MessagePuller {
         ClaimStrategy strategy = Dispatcher.effectiveStrategy(builder.repository, builder.claimStrategy);
         for (String topic : builder.topics) {
             this.claimers.put(topic, new Claimer(builder.repository, ClaimScope.topic(topic), strategy, builder.lease,
-                    DispatcherSettings.DEFAULT_POLL_INTERVAL, builder.clock, builder.metrics));
+                    DispatcherSettings.DEFAULT_POLL_INTERVAL, false, builder.clock, builder.metrics));
         }
     }
 

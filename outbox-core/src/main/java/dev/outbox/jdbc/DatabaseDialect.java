@@ -94,18 +94,8 @@ public enum DatabaseDialect {
     abstract boolean supportsSkipLocked(DatabaseMetaData metaData) throws SQLException;
 
     /**
-     * @return the condition that continues a scan of the due index after a position, in the form
-     * each database turns into bounds of the index scan (checked by EXPLAIN in the plan tests):
-     * PostgreSQL a row comparison (the OR form it only filters by, reading every row before the
-     * position), MySQL and MariaDB the OR form
-     */
-    String rowsAfterPosition() {
-        return "\n  AND " + rowsAfter("m.next_retry_at", "m.id");
-    }
-
-    /**
      * @param position where the scan continues
-     * @return the arguments of {@link #rowsAfterPosition()}
+     * @return the arguments of {@link #rowsAfter} and {@link #rowsUpTo} for the due index's columns
      */
     List<Object> positionArguments(DuePosition position) {
         return rowsAfterArguments(position.dueAt(), position.id());
@@ -114,12 +104,25 @@ public enum DatabaseDialect {
     /**
      * @param timeColumn the time column, the second column of an index that ends with the id
      * @param idColumn the id column
-     * @return the condition that continues an index scan after a (time, id) position, in the form the
-     * database turns into bounds of the scan (see {@link #rowsAfterPosition()})
+     * @return the condition that continues an index scan after a (time, id) position, in the form each
+     * database turns into bounds of the index scan (checked by EXPLAIN in the plan tests): PostgreSQL a
+     * row comparison (the OR form it only filters by, reading every row before the position), MySQL and
+     * MariaDB the OR form
      */
     String rowsAfter(String timeColumn, String idColumn) {
         return (this == POSTGRESQL) ? "(%1$s, %2$s) > (?, ?)".formatted(timeColumn, idColumn)
                 : "(%1$s > ? OR (%1$s = ? AND %2$s > ?))".formatted(timeColumn, idColumn);
+    }
+
+    /**
+     * @param timeColumn the time column, the second column of an index that ends with the id
+     * @param idColumn the id column
+     * @return the condition that ends an index scan at a (time, id) position, that position included, in
+     * the same form as {@link #rowsAfter}, bound with the same arguments
+     */
+    String rowsUpTo(String timeColumn, String idColumn) {
+        return (this == POSTGRESQL) ? "(%1$s, %2$s) <= (?, ?)".formatted(timeColumn, idColumn)
+                : "(%1$s < ? OR (%1$s = ? AND %2$s <= ?))".formatted(timeColumn, idColumn);
     }
 
     /**

@@ -20,11 +20,6 @@ public sealed interface DeliveryOutcome {
     long lockVersion();
 
     /**
-     * @return when the attempt started
-     */
-    Instant attemptedAt();
-
-    /**
      * The broker confirmed the message.
      *
      * @param id the row id
@@ -48,5 +43,16 @@ public sealed interface DeliveryOutcome {
      */
     record Failed(long id, long lockVersion, Instant attemptedAt, MessageState state, int retryCount,
             Instant nextRetryAt, String failReason) implements DeliveryOutcome {
+    }
+
+    /**
+     * The message was not attempted: an earlier message of its ordering key in the same batch failed,
+     * or the batch ran out of time before its turn. Its lease ends without a failure counted.
+     *
+     * @param id the row id
+     * @param lockVersion the expected version
+     * @param dueAt when the row is due again
+     */
+    record Released(long id, long lockVersion, Instant dueAt) implements DeliveryOutcome {
     }
 }

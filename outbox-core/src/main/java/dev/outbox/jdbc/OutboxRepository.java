@@ -44,6 +44,8 @@ public final class OutboxRepository {
 
     private final OptimisticClaims optimisticClaims;
 
+    private final RunClaims runClaims;
+
     private final OutcomeWriter outcomes;
 
     /**
@@ -62,8 +64,11 @@ public final class OutboxRepository {
         this.sql = new OutboxSql(tableName, dialect);
         this.dialect = dialect;
         this.dataSource = dataSource;
-        this.skipLockedClaims = new SkipLockedClaims(this.jdbc, claimTransaction, this.sql, dialect);
-        this.optimisticClaims = new OptimisticClaims(this.jdbc, writeTransaction, this.sql);
+        DueWindows windows = new DueWindows(this.jdbc, dialect);
+        GuardedLeases leases = new GuardedLeases(this.jdbc, writeTransaction, this.sql);
+        this.skipLockedClaims = new SkipLockedClaims(this.jdbc, claimTransaction, this.sql, dialect, windows);
+        this.optimisticClaims = new OptimisticClaims(this.jdbc, this.sql, windows, leases);
+        this.runClaims = new RunClaims(this.jdbc, this.sql, leases);
         this.outcomes = new OutcomeWriter(this.jdbc, writeTransaction, this.sql);
     }
 
@@ -109,7 +114,7 @@ public final class OutboxRepository {
      * @return whether a claim would find a row
      */
     public boolean anyDue(ClaimScope scope, MessageState state, Instant now) {
-        return !this.jdbc.queryForList(this.sql.due(scope).selectCandidates(),
+        return !this.jdbc.queryForList(this.sql.due(scope).selectCandidates(false, false),
                 OutboxSql.dueArguments(scope, state, now, List.of(), 1).toArray()).isEmpty();
     }
 
@@ -145,6 +150,20 @@ public final class OutboxRepository {
     public Claim claimOptimistic(ClaimScope scope, MessageState state, int limit, int candidates, Instant now,
             Instant leaseUntil) {
         return this.optimisticClaims.claim(scope, state, limit, candidates, now, leaseUntil);
+    }
+
+    /**
+     * Claims the runs that follow claimed heads of ordering keys: each key's next due PENDING rows in id
+     * order, up to the first row that holds the key (FAILED or SUSPENDED) or is not due.
+     *
+     * @param heads rows this instance just claimed; those with an ordering key head their keys
+     * @param capacity the most rows to claim in all, shared between the keys
+     * @param now the current time
+     * @param leaseUntil when the claimed rows become due again if their outcome is never written
+     * @return the rows claimed, each key's in id order
+     */
+    public List<ClaimedMessage> claimRuns(List<ClaimedMessage> heads, int capacity, Instant now, Instant leaseUntil) {
+        return this.runClaims.claim(heads, capacity, now, leaseUntil);
     }
 
     /**

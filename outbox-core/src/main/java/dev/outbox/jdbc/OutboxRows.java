@@ -22,6 +22,10 @@ final class OutboxRows {
     static final RowMapper<DueRow> DUE = (rs, rowNum) -> new DueRow(claimed(rs),
             new DuePosition(instant(rs, "due_at"), rs.getLong("id")));
 
+    /** A position in the due index ({@code due_at}, {@code id}). */
+    static final RowMapper<DuePosition> POSITION = (rs, rowNum) -> new DuePosition(instant(rs, "due_at"),
+            rs.getLong("id"));
+
     /** A whole row. */
     static final RowMapper<StoredMessage> STORED = (rs, rowNum) -> new StoredMessage(rs.getLong("id"),
             rs.getString("message_key"), rs.getString("message_type"), rs.getString("topic"),

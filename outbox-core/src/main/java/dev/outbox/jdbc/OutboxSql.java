@@ -21,17 +21,44 @@ final class OutboxSql {
 
     /**
      * Rows of the given state that are due, leaving out every row whose ordering key has an earlier
-     * unsent row: at most one row per ordering key is ever claimable, the oldest.
+     * unsent row: of each ordering key only the oldest unsent row, its head, is claimable here; the run
+     * that follows a claimed head is claimed by {@link #followers(int)}. The scope's filter, the
+     * position the scan continues after and the end of the scan's window fill in the blanks.
      */
     private static final String DUE_ROWS = """
             FROM %1$s m
-            WHERE m.state = ? AND m.next_retry_at <= ?%2$s%3$s
+            WHERE m.state = ? AND m.next_retry_at <= ?%2$s%3$s%4$s
               AND (m.ordering_key IS NULL OR NOT EXISTS (
                     SELECT 1 FROM %1$s e
-                    WHERE e.ordering_key = m.ordering_key AND e.id < m.id
-                      AND e.state IN ('PENDING', 'FAILED', 'SUSPENDED')))
+                    WHERE e.ordering_key = m.ordering_key AND e.state IN ('PENDING', 'FAILED', 'SUSPENDED')
+                      AND e.id < m.id))
             ORDER BY m.next_retry_at, m.id
             LIMIT ?""";
+
+    /**
+     * The due row a given number of rows into the scan: the end of a claim's window. An index-only read
+     * of the due index, so that the claim after it looks at no more rows than the window holds.
+     */
+    private static final String WINDOW_END = """
+            SELECT m.next_retry_at AS due_at, m.id
+            FROM %1$s m
+            WHERE m.state = ? AND m.next_retry_at <= ?%2$s%3$s
+            ORDER BY m.next_retry_at, m.id
+            LIMIT 1 OFFSET ?""";
+
+    /**
+     * The PENDING rows of one ordering key that follow its claimed head, in id order, up to the first
+     * FAILED or SUSPENDED row of the key after the head (which holds the rest of the key). Binds the
+     * key, the head's id, the key and the head's id again, the largest id, and the limit.
+     */
+    private static final String FOLLOWERS = """
+            (SELECT %2$s, m.next_retry_at AS due_at
+            FROM %1$s m
+            WHERE m.ordering_key = ? AND m.state = 'PENDING' AND m.id > ?
+              AND m.id < COALESCE((SELECT MIN(b.id) FROM %1$s b
+                    WHERE b.ordering_key = ? AND b.state IN ('FAILED', 'SUSPENDED') AND b.id > ?), ?)
+            ORDER BY m.id
+            LIMIT ?)""";
 
     /** The due time a claimed row had, which positions the next scan. */
     private static final String DUE_AT = "m.next_retry_at AS due_at";
@@ -43,6 +70,8 @@ final class OutboxSql {
     final String claimCandidate;
 
     final String markFailed;
+
+    final String release;
 
     final String findById;
 
@@ -73,6 +102,9 @@ final class OutboxSql {
         this.markFailed = format("""
                 UPDATE %s SET state = ?, retry_count = ?, fail_reason = ?, next_retry_at = ?, last_retry_time = ?,
                     gmt_modified = ?, lock_version = lock_version + 1
+                WHERE id = ? AND lock_version = ?""");
+        this.release = format("""
+                UPDATE %s SET next_retry_at = ?, gmt_modified = ?, lock_version = lock_version + 1
                 WHERE id = ? AND lock_version = ?""");
         this.markConsumedById = format("""
                 UPDATE %s SET state = 'CONSUMED', message_id = ?, last_retry_time = ?, gmt_modified = ?,
@@ -136,56 +168,41 @@ final class OutboxSql {
      * @return the statements that find and claim due rows of those topics
      */
     DueStatements due(ClaimScope scope) {
-        return this.dueStatements.computeIfAbsent(scope.filter(), this::dueStatements);
+        return this.dueStatements.computeIfAbsent(scope.filter(), filter -> new DueStatements(this.table, filter,
+                this.dialect));
+    }
+
+    /**
+     * @param keys how many ordering keys
+     * @return the select of the runs that follow the claimed heads of that many keys, binding for each
+     * what {@link #FOLLOWERS} binds
+     */
+    String followers(int keys) {
+        return String.join("\nUNION ALL\n", Collections.nCopies(keys, FOLLOWERS.formatted(this.table,
+                CLAIM_COLUMNS)));
     }
 
     /**
      * @param scope the topics to claim from
      * @param state the state of the rows
      * @param now the current time
-     * @param position the arguments of the position the scan continues after, or none
+     * @param span the arguments of the position the scan continues after, then of the window's end
      * @param limit the most rows
      * @return the arguments of {@link DueStatements}' statements, but for a lease's
      */
-    static List<Object> dueArguments(ClaimScope scope, MessageState state, Instant now, List<Object> position,
+    static List<Object> dueArguments(ClaimScope scope, MessageState state, Instant now, List<Object> span,
             int limit) {
-        List<Object> arguments = new ArrayList<>(3 + scope.arguments().size() + position.size());
+        List<Object> arguments = new ArrayList<>(3 + scope.arguments().size() + span.size());
         arguments.add(state.name());
         arguments.add(Timestamps.toColumn(now));
         arguments.addAll(scope.arguments());
-        arguments.addAll(position);
+        arguments.addAll(span);
         arguments.add(limit);
         return arguments;
     }
 
-    private DueStatements dueStatements(String scope) {
-        // The "after" forms continue a scan of the due index after the last row a claim took: rows the
-        // claims before moved out of the due range leave entries behind that a scan from the start would
-        // step over again.
-        String after = this.dialect.rowsAfterPosition();
-        return new DueStatements(
-                format("SELECT " + CLAIM_COLUMNS + ", " + DUE_AT + "\n" + DUE_ROWS + "\nFOR UPDATE SKIP LOCKED", scope,
-                        ""),
-                format("SELECT " + CLAIM_COLUMNS + ", " + DUE_AT + "\n" + DUE_ROWS + "\nFOR UPDATE SKIP LOCKED", scope,
-                        after),
-                format("SELECT m.id, m.lock_version\n" + DUE_ROWS, scope, ""),
-                claimDueReturning(scope, ""),
-                claimDueReturning(scope, after));
-    }
-
-    private String claimDueReturning(String scope, String position) {
-        return format("WITH due AS (SELECT m.id, " + DUE_AT + "\n" + DUE_ROWS + "\nFOR UPDATE SKIP LOCKED)\n" + """
-                UPDATE %1$s m SET lock_version = m.lock_version + 1, next_retry_at = ?, gmt_modified = ?
-                FROM due WHERE m.id = due.id
-                RETURNING""" + " " + CLAIM_COLUMNS + ", due.due_at", scope, position);
-    }
-
     private String format(String sql) {
         return sql.formatted(this.table);
-    }
-
-    private String format(String sql, String scope, String position) {
-        return sql.formatted(this.table, scope, position);
     }
 
     private static String placeholders(int count) {
@@ -193,16 +210,70 @@ final class OutboxSql {
     }
 
     /**
-     * The statements that find due rows of one claim scope. Each binds the state, the current time, the
-     * scope's topics, the position's arguments for the "after" forms, and the limit.
-     *
-     * @param selectForUpdateSkipLocked due rows, locked, skipping locked ones
-     * @param selectForUpdateSkipLockedAfter the same, after a position in the scan
-     * @param selectCandidates the ids and versions of due rows, read without locks
-     * @param claimReturning due rows leased in one statement, binding also the lease end and the time
-     * @param claimReturningAfter the same, after a position in the scan
+     * The statements that find due rows of one claim scope, each in four forms: scanning from the
+     * earliest due row or after a position, to the end or up to the end of a window. Each binds the
+     * state, the current time, the scope's topics, the position's arguments, the window end's
+     * arguments, and the limit (the offset, for {@link #windowEnd}).
      */
-    record DueStatements(String selectForUpdateSkipLocked, String selectForUpdateSkipLockedAfter,
-            String selectCandidates, String claimReturning, String claimReturningAfter) {
+    static final class DueStatements {
+
+        private final String[] selectForUpdateSkipLocked = new String[4];
+
+        private final String[] selectCandidates = new String[4];
+
+        private final String[] claimReturning = new String[4];
+
+        private final String[] windowEnd = new String[2];
+
+        private DueStatements(String table, String scope, DatabaseDialect dialect) {
+            String[] after = { "", "\n  AND " + dialect.rowsAfter("m.next_retry_at", "m.id") };
+            String[] upTo = { "", "\n  AND " + dialect.rowsUpTo("m.next_retry_at", "m.id") };
+            for (int a = 0; a < 2; a++) {
+                this.windowEnd[a] = WINDOW_END.formatted(table, scope, after[a]);
+                for (int u = 0; u < 2; u++) {
+                    String rows = DUE_ROWS.formatted(table, scope, after[a], upTo[u]);
+                    this.selectForUpdateSkipLocked[2 * a + u] = "SELECT " + CLAIM_COLUMNS + ", " + DUE_AT + "\n"
+                            + rows + "\nFOR UPDATE SKIP LOCKED";
+                    this.selectCandidates[2 * a + u] = "SELECT m.id, m.lock_version\n" + rows;
+                    this.claimReturning[2 * a + u] = "WITH due AS (SELECT m.id, " + DUE_AT + "\n" + rows
+                            + "\nFOR UPDATE SKIP LOCKED)\n" + """
+                            UPDATE %1$s m SET lock_version = m.lock_version + 1, next_retry_at = ?, gmt_modified = ?
+                            FROM due WHERE m.id = due.id
+                            RETURNING""".formatted(table) + " " + CLAIM_COLUMNS + ", due.due_at";
+                }
+            }
+        }
+
+        /**
+         * @return due rows, locked, skipping locked ones
+         */
+        String selectForUpdateSkipLocked(boolean after, boolean upTo) {
+            return this.selectForUpdateSkipLocked[index(after, upTo)];
+        }
+
+        /**
+         * @return the ids and versions of due rows, read without locks
+         */
+        String selectCandidates(boolean after, boolean upTo) {
+            return this.selectCandidates[index(after, upTo)];
+        }
+
+        /**
+         * @return due rows leased in one statement, binding also the lease end and the time
+         */
+        String claimReturning(boolean after, boolean upTo) {
+            return this.claimReturning[index(after, upTo)];
+        }
+
+        /**
+         * @return the position of the due row at an offset into the scan
+         */
+        String windowEnd(boolean after) {
+            return this.windowEnd[after ? 1 : 0];
+        }
+
+        private static int index(boolean after, boolean upTo) {
+            return (after ? 2 : 0) + (upTo ? 1 : 0);
+        }
     }
 }

@@ -35,6 +35,7 @@ final class OutcomeWriter {
     int complete(List<DeliveryOutcome> outcomes, Instant now) {
         List<DeliveryOutcome.Sent> sent = new ArrayList<>();
         List<DeliveryOutcome.Failed> failed = new ArrayList<>();
+        List<DeliveryOutcome.Released> released = new ArrayList<>();
         for (DeliveryOutcome outcome : outcomes) {
             if (outcome instanceof DeliveryOutcome.Sent s) {
                 sent.add(s);
@@ -42,9 +43,13 @@ final class OutcomeWriter {
             else if (outcome instanceof DeliveryOutcome.Failed f) {
                 failed.add(f);
             }
+            else if (outcome instanceof DeliveryOutcome.Released r) {
+                released.add(r);
+            }
         }
         LocalDateTime modified = Timestamps.toColumn(now);
-        Integer written = this.writeTransaction.execute(tx -> markSent(sent, modified) + markFailed(failed, modified));
+        Integer written = this.writeTransaction.execute(tx -> markSent(sent, modified) + markFailed(failed, modified)
+                + release(released, modified));
         return (written != null) ? written : 0;
     }
 
@@ -94,6 +99,19 @@ final class OutcomeWriter {
             ps.setLong(8, f.lockVersion());
         });
         return countWritten(counts, failed.size());
+    }
+
+    private int release(List<DeliveryOutcome.Released> released, LocalDateTime modified) {
+        if (released.isEmpty()) {
+            return 0;
+        }
+        int[][] counts = this.jdbc.batchUpdate(this.sql.release, released, released.size(), (ps, r) -> {
+            ps.setObject(1, Timestamps.toColumn(r.dueAt()));
+            ps.setObject(2, modified);
+            ps.setLong(3, r.id());
+            ps.setLong(4, r.lockVersion());
+        });
+        return countWritten(counts, released.size());
     }
 
     /** Confirmed rows that one statement can mark SENT together. */

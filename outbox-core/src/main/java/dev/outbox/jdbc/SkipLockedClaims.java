@@ -28,38 +28,42 @@ final class SkipLockedClaims {
 
     private final DatabaseDialect dialect;
 
+    private final DueWindows windows;
+
     /** Whether the data source's connections run at READ COMMITTED unless told otherwise; read once. */
     private volatile @Nullable Boolean readCommittedByDefault;
 
-    SkipLockedClaims(JdbcTemplate jdbc, TransactionTemplate claimTransaction, OutboxSql sql, DatabaseDialect dialect) {
+    SkipLockedClaims(JdbcTemplate jdbc, TransactionTemplate claimTransaction, OutboxSql sql, DatabaseDialect dialect,
+            DueWindows windows) {
         this.jdbc = jdbc;
         this.claimTransaction = claimTransaction;
         this.sql = sql;
         this.dialect = dialect;
+        this.windows = windows;
     }
 
     Claim claim(ClaimScope scope, MessageState state, int limit, Instant now, Instant leaseUntil,
             @Nullable DuePosition after) {
         OutboxSql.DueStatements statements = this.sql.due(scope);
-        List<Object> dueArguments = OutboxSql.dueArguments(scope, state, now,
-                (after != null) ? this.dialect.positionArguments(after) : List.of(), limit);
-        List<DueRow> rows = this.dialect.claimsInOneStatement()
-                ? claimInOneStatement(statements, dueArguments, now, leaseUntil, after)
-                : Objects.requireNonNull(this.claimTransaction.execute(tx -> lockAndLease(statements, dueArguments,
-                        now, leaseUntil, after)));
-        if (rows.isEmpty()) {
-            return Claim.nothing();
-        }
-        List<ClaimedMessage> claimed = rows.stream().map(DueRow::message)
-                .sorted(Comparator.comparingLong(ClaimedMessage::id)).toList();
-        DuePosition last = rows.stream().map(DueRow::position).max(Comparator.naturalOrder()).orElseThrow();
-        return new Claim(claimed, 0, last);
+        return this.windows.claim(statements, scope, state, now, after, limit, (from, upTo, span) -> {
+            List<Object> dueArguments = OutboxSql.dueArguments(scope, state, now, span, limit);
+            List<DueRow> rows = this.dialect.claimsInOneStatement()
+                    ? claimInOneStatement(statements.claimReturning(from != null, upTo != null), dueArguments, now,
+                            leaseUntil)
+                    : Objects.requireNonNull(this.claimTransaction.execute(tx -> lockAndLease(
+                            statements.selectForUpdateSkipLocked(from != null, upTo != null), dueArguments, now,
+                            leaseUntil)));
+            if (rows.isEmpty()) {
+                return Claim.nothing();
+            }
+            List<ClaimedMessage> claimed = rows.stream().map(DueRow::message)
+                    .sorted(Comparator.comparingLong(ClaimedMessage::id)).toList();
+            DuePosition last = rows.stream().map(DueRow::position).max(Comparator.naturalOrder()).orElseThrow();
+            return new Claim(claimed, 0, last);
+        });
     }
 
-    private List<DueRow> lockAndLease(OutboxSql.DueStatements statements, List<Object> dueArguments, Instant now,
-            Instant leaseUntil, @Nullable DuePosition after) {
-        String select = (after != null) ? statements.selectForUpdateSkipLockedAfter()
-                : statements.selectForUpdateSkipLocked();
+    private List<DueRow> lockAndLease(String select, List<Object> dueArguments, Instant now, Instant leaseUntil) {
         List<DueRow> locked = this.jdbc.query(select, OutboxRows.DUE, dueArguments.toArray());
         if (locked.isEmpty()) {
             return locked;
@@ -74,9 +78,8 @@ final class SkipLockedClaims {
                 row.position())).toList();
     }
 
-    private List<DueRow> claimInOneStatement(OutboxSql.DueStatements statements, List<Object> dueArguments,
-            Instant now, Instant leaseUntil, @Nullable DuePosition after) {
-        String claim = (after != null) ? statements.claimReturningAfter() : statements.claimReturning();
+    private List<DueRow> claimInOneStatement(String claim, List<Object> dueArguments, Instant now,
+            Instant leaseUntil) {
         List<Object> arguments = new ArrayList<>(dueArguments);
         arguments.add(Timestamps.toColumn(leaseUntil));
         arguments.add(Timestamps.toColumn(now));

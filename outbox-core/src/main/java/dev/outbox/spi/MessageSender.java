@@ -20,4 +20,20 @@ public interface MessageSender {
      * @return a stage completed with the id the broker assigned, once the broker has confirmed it
      */
     CompletionStage<String> send(OutgoingMessage message);
+
+    /**
+     * Whether sends of one ordering key that were started one after another, each before the one
+     * before it was confirmed, reach the broker in the order they were started, and a send that fails
+     * fails every later one of its key still in flight. Kafka's idempotent producer, which writes a key
+     * to one partition, keeps that promise.
+     *
+     * <p>When true, the dispatcher starts the run of an ordering key's messages at once, as it does
+     * for messages without a key. Otherwise it starts each message of a key only after the broker
+     * confirmed the one before it, which is safe for every broker.
+     *
+     * @return whether pipelined sends of one ordering key keep their order; false unless overridden
+     */
+    default boolean keepsOrderOfPipelinedSends() {
+        return false;
+    }
 }

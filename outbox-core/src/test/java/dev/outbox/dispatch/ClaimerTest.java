@@ -153,7 +153,7 @@ class ClaimerTest {
     }
 
     private Claimer claimer(ClaimStrategy strategy) {
-        return new Claimer(this.repository, ClaimScope.all(), strategy, LEASE, RESCAN, this.clock, this.metrics);
+        return new Claimer(this.repository, ClaimScope.all(), strategy, LEASE, RESCAN, true, this.clock, this.metrics);
     }
 
     /** Rows first..last, all due at the start. */

@@ -70,24 +70,42 @@ abstract class ClaimQueryPlanContract {
         OutboxSql sql = new OutboxSql(TABLE, this.database.dialect());
 
         OutboxSql.DueStatements due = sql.due(ClaimScope.all());
-        String skipLockedPlan = explain(due.selectForUpdateSkipLocked());
-        String optimisticPlan = explain(due.selectCandidates());
+        String skipLockedPlan = explain(due.selectForUpdateSkipLocked(false, false));
+        String optimisticPlan = explain(due.selectCandidates(false, false));
 
         LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
         List<Object> arguments = new ArrayList<>(List.of("PENDING", now));
         arguments.addAll(this.database.dialect().positionArguments(new DuePosition(
                 now.minusHours(1).toInstant(ZoneOffset.UTC), 1000)));
         arguments.add(100);
-        String continuedPlan = explain(due.selectForUpdateSkipLockedAfter(), arguments.toArray());
+        String continuedPlan = explain(due.selectForUpdateSkipLocked(true, false), arguments.toArray());
+        // A claim within a window: after a position and up to the window's end.
+        List<Object> windowed = new ArrayList<>(arguments.subList(0, arguments.size() - 1));
+        windowed.addAll(this.database.dialect().positionArguments(new DuePosition(now.toInstant(ZoneOffset.UTC), 9000)));
+        windowed.add(100);
+        String windowPlan = explain(due.selectForUpdateSkipLocked(true, true), windowed.toArray());
+        String windowEndPlan = explain(due.windowEnd(true), arguments.toArray());
         // The dispatcher leaves pulled topics out; a pull consumer claims its topic: the same index serves both.
-        String dispatcherPlan = explain(sql.due(ClaimScope.allExcept(List.of("jobs"))).selectForUpdateSkipLocked(),
+        String dispatcherPlan = explain(sql.due(ClaimScope.allExcept(List.of("jobs"))).selectForUpdateSkipLocked(false, false),
                 "PENDING", now, "jobs", 100);
-        String pullPlan = explain(sql.due(ClaimScope.topic("jobs")).selectForUpdateSkipLocked(), "PENDING", now,
+        String pullPlan = explain(sql.due(ClaimScope.topic("jobs")).selectForUpdateSkipLocked(false, false), "PENDING", now,
                 "jobs", 100);
 
-        for (String plan : List.of(skipLockedPlan, optimisticPlan, continuedPlan, dispatcherPlan, pullPlan)) {
+        for (String plan : List.of(skipLockedPlan, optimisticPlan, continuedPlan, windowPlan, dispatcherPlan, pullPlan)) {
             assertThat(plan).contains(usesIndex("idx_" + TABLE + "_due")).contains(usesIndex("idx_" + TABLE + "_ordering"));
         }
+        assertThat(windowEndPlan).contains(usesIndex("idx_" + TABLE + "_due"));
+    }
+
+    @Test
+    void theRunAfterAClaimedHeadIsReadThroughTheOrderingIndex() {
+        OutboxSql sql = new OutboxSql(TABLE, this.database.dialect());
+
+        String plan = explain(sql.followers(2), "customer-3", 3L, "customer-3", 3L, Long.MAX_VALUE, 50,
+                "customer-6", 6L, "customer-6", 6L, Long.MAX_VALUE, 50);
+
+        assertThat(plan).contains(usesIndex("idx_" + TABLE + "_ordering")).doesNotContain("Seq Scan")
+                .doesNotContain("type=ALL");
     }
 
     @Test

@@ -26,9 +26,9 @@ class PostgresClaimQueryPlanTest extends ClaimQueryPlanContract {
         LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
 
         OutboxSql.DueStatements due = sql.due(ClaimScope.all());
-        String plan = explain(due.claimReturning(), "PENDING", now, 100, now.plusSeconds(30), now);
-        String continuedPlan = explain(due.claimReturningAfter(), "PENDING", now, now.minusHours(1), 1000, 100,
-                now.plusSeconds(30), now);
+        String plan = explain(due.claimReturning(false, false), "PENDING", now, 100, now.plusSeconds(30), now);
+        String continuedPlan = explain(due.claimReturning(true, true), "PENDING", now, now.minusHours(1), 1000, now,
+                9000, 100, now.plusSeconds(30), now);
 
         for (String claim : List.of(plan, continuedPlan)) {
             assertThat(claim).contains("idx_" + TABLE + "_due").contains("idx_" + TABLE + "_ordering")

@@ -1,0 +1,104 @@
+package dev.outbox.jdbc;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.outbox.jdbc.OutboxRows.DueRow;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Claims the run of messages that follows each claimed head of an ordering key: its next PENDING
+ * rows in id order, as long as they are due and nothing that holds the key (a FAILED or SUSPENDED
+ * row) comes between.
+ *
+ * <p>No other instance can claim these rows while this one holds the head's lease: the claim query
+ * passes over any row whose key has an earlier unsent row, and the head is one. So they are read
+ * without locks and leased with updates guarded by the version they were read at; a row that
+ * changed meanwhile (an operator suspended it, a consumer marked it CONSUMED) ends its run there.
+ */
+final class RunClaims {
+
+    private final JdbcTemplate jdbc;
+
+    private final OutboxSql sql;
+
+    private final GuardedLeases leases;
+
+    RunClaims(JdbcTemplate jdbc, OutboxSql sql, GuardedLeases leases) {
+        this.jdbc = jdbc;
+        this.sql = sql;
+        this.leases = leases;
+    }
+
+    /**
+     * @param heads claimed rows; those with an ordering key are the heads of their keys
+     * @param capacity the most rows to claim in all
+     * @param now the current time
+     * @param leaseUntil the lease of the claimed rows
+     * @return the rows claimed after the heads, each key's in id order
+     */
+    List<ClaimedMessage> claim(List<ClaimedMessage> heads, int capacity, Instant now, Instant leaseUntil) {
+        Map<String, Long> headIds = new LinkedHashMap<>();
+        heads.stream().filter(head -> head.orderingKey() != null).sorted(Comparator.comparingLong(ClaimedMessage::id))
+                .forEach(head -> headIds.putIfAbsent(head.orderingKey(), head.id()));
+        if (headIds.isEmpty() || capacity <= 0) {
+            return List.of();
+        }
+        int perKey = Math.max(1, capacity / headIds.size());
+        List<Object> arguments = new ArrayList<>(headIds.size() * 6);
+        headIds.forEach((key, headId) -> arguments.addAll(List.of(key, headId, key, headId, Long.MAX_VALUE, perKey)));
+        List<DueRow> followers = this.jdbc.query(this.sql.followers(headIds.size()), OutboxRows.DUE,
+                arguments.toArray()).stream().sorted(Comparator.comparingLong(row -> row.message().id())).toList();
+        List<List<ClaimedMessage>> runs = dueRuns(followers, now, capacity);
+        List<GuardedLeases.RowVersion> tried = runs.stream().flatMap(List::stream)
+                .map(row -> new GuardedLeases.RowVersion(row.id(), row.lockVersion()))
+                .sorted(Comparator.comparingLong(GuardedLeases.RowVersion::id)).toList();
+        if (tried.isEmpty()) {
+            return List.of();
+        }
+        boolean[] taken = this.leases.lease(tried, now, leaseUntil);
+        Set<Long> lost = new HashSet<>();
+        for (int i = 0; i < taken.length; i++) {
+            if (!taken[i]) {
+                lost.add(tried.get(i).id());
+            }
+        }
+        List<ClaimedMessage> claimed = new ArrayList<>(tried.size());
+        for (List<ClaimedMessage> run : runs) {
+            for (ClaimedMessage row : run) {
+                if (lost.contains(row.id())) {
+                    // What follows a row taken from under the run stays leased, unsent, until its lease ends.
+                    break;
+                }
+                claimed.add(row.withLockVersion(row.lockVersion() + 1));
+            }
+        }
+        return claimed;
+    }
+
+    /** Each key's rows up to the first that is not due yet, and no more than the capacity in all. */
+    private static List<List<ClaimedMessage>> dueRuns(List<DueRow> followers, Instant now, int capacity) {
+        Map<String, List<ClaimedMessage>> runs = new LinkedHashMap<>();
+        Set<String> ended = new HashSet<>();
+        int total = 0;
+        for (DueRow row : followers) {
+            String key = row.message().orderingKey();
+            if (total == capacity || ended.contains(key)) {
+                continue;
+            }
+            if (row.position().dueAt().isAfter(now)) {
+                ended.add(key);
+                continue;
+            }
+            runs.computeIfAbsent(key, k -> new ArrayList<>()).add(row.message());
+            total++;
+        }
+        return List.copyOf(runs.values());
+    }
+}

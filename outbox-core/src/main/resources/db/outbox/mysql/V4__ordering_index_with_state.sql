@@ -1,0 +1,7 @@
+-- The per-key ordering checks for MySQL 8 and MariaDB 10.6+ look for unsent rows of a key: before a row
+-- ("is anything earlier unsent?") and after a claimed head (the run that follows it). With the state in
+-- the index, each check is a few index dives however many SENT rows the key has; on (ordering_key, id)
+-- alone it stepped over every sent row of the key, for every due row the claim looked at.
+ALTER TABLE ${outbox_table}
+    DROP INDEX idx_${outbox_table}_ordering,
+    ADD INDEX idx_${outbox_table}_ordering (ordering_key, state, id);
