@@ -17,8 +17,9 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 
 /**
  * Collects the messages one transaction saves and, after it commits, tells the local dispatcher:
- * due messages without an ordering key are handed over ready to send, the others only wake the
- * dispatcher's claim at the time they become due. A rollback tells nothing.
+ * due messages are handed over ready to send (the dispatcher sends one with an ordering key only
+ * if nothing earlier of its key is unsent), delayed ones only wake the dispatcher's claim at the
+ * time they become due. A rollback tells nothing.
  */
 final class HandoffSynchronization implements TransactionSynchronization {
 
@@ -50,7 +51,8 @@ final class HandoffSynchronization implements TransactionSynchronization {
     }
 
     void handOff(long id, NewMessage row, Map<String, String> headers) {
-        ClaimedMessage message = new ClaimedMessage(id, 0, row.key(), row.type(), row.topic(), null, Map.copyOf(headers),
+        ClaimedMessage message = new ClaimedMessage(id, 0, row.key(), row.type(), row.topic(), row.orderingKey(),
+                Map.copyOf(headers),
                 row.body(), 0, MessageState.PENDING, row.createdAt());
         this.ready.add(new HandedOffMessage(message, row.nextRetryAt()));
     }

@@ -154,9 +154,9 @@ public final class OutboxTemplate {
         Instant deliverAt = message.dueAt(now);
         // The dispatcher hears of a commit through a synchronization, which a transaction manager may not offer.
         MessageHandoff notified = TransactionSynchronizationManager.isSynchronizationActive() ? this.handoff : null;
-        // Due messages without an ordering key are leased to this instance at insert and sent after commit.
-        boolean handOff = notified != null && notified.accepting(message.topic()) && message.orderingKey() == null
-                && !deliverAt.isAfter(now);
+        // Due messages are leased to this instance at insert and sent after commit; one with an ordering key
+        // only if the dispatcher then finds nothing earlier of its key unsent.
+        boolean handOff = notified != null && notified.accepting(message.topic()) && !deliverAt.isAfter(now);
         NewMessage row = validate(message, now, handOff ? now.plus(notified.lease()) : deliverAt);
         CallerTransaction.require(this.repository.dataSource(), "outbox.save(...)", "the message");
         SaveResult result = this.repository.insertUnlessExists(row);

@@ -573,18 +573,29 @@ class OutboxTemplateTest {
         }
 
         @Test
-        void orderedAndDelayedMessagesAreClaimedWhenTheEarliestIsDue() {
+        void delayedMessagesAreClaimedWhenTheEarliestIsDue() {
             transaction.executeWithoutResult(status -> {
                 this.handingOff.message("order.created").key("later").topic("orders").payload("{}")
                         .delay(Duration.ofMinutes(5)).save();
                 this.handingOff.message("order.created").key("sooner").topic("orders").payload("{}")
                         .delay(Duration.ofMinutes(2)).save();
             });
+
+            assertThat(this.handoff.handedOff).isEmpty();
+            assertThat(this.handoff.claimsDueAt).containsExactly(NOW.plusSeconds(120));
+        }
+
+        @Test
+        void aDueOrderedMessageIsHandedOffWithItsOrderingKeyForTheDispatcherToCheck() {
             transaction.executeWithoutResult(status -> this.handingOff.message("order.created").key("ordered")
                     .topic("orders").payload("{}").orderingKey("customer-1").save());
 
-            assertThat(this.handoff.handedOff).isEmpty();
-            assertThat(this.handoff.claimsDueAt).containsExactly(NOW.plusSeconds(120), NOW);
+            assertThat(this.handoff.handedOff).singleElement().satisfies(commit -> assertThat(commit).singleElement()
+                    .satisfies(handedOff -> {
+                        assertThat(handedOff.message().orderingKey()).isEqualTo("customer-1");
+                        assertThat(handedOff.message().lockVersion()).isZero();
+                    }));
+            assertThat(this.handoff.claimsDueAt).isEmpty();
         }
 
         @Test

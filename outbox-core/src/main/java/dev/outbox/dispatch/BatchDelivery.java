@@ -113,6 +113,10 @@ final class BatchDelivery {
                     CompletableFuture<Confirmation> send = start(batch.get(position), attemptedAt);
                     sends.set(position, send);
                     wave.add(send);
+                    if (send.isCompletedExceptionally()) {
+                        // Nothing of the key goes out behind a send that failed at once.
+                        break;
+                    }
                 }
             }
             awaitAll(wave, deadline);

@@ -10,12 +10,15 @@ import dev.outbox.jdbc.ClaimedMessage;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One round of work: take the handed-off messages, top the batch up from the table when a claim is
- * due, send it and write the outcomes.
+ * One round of work: take the handed-off messages (those of an ordering key only when nothing
+ * earlier of the key is unsent), top the batch up from the table when a claim is due, send it and
+ * write the outcomes.
  */
 final class DispatchCycle {
 
     private final HandoffQueue handoffs;
+
+    private final OrderedHandoffs orderedHandoffs;
 
     private final Claimer claimer;
 
@@ -25,8 +28,10 @@ final class DispatchCycle {
 
     private final Clock clock;
 
-    DispatchCycle(HandoffQueue handoffs, Claimer claimer, BatchDelivery delivery, int batchSize, Clock clock) {
+    DispatchCycle(HandoffQueue handoffs, OrderedHandoffs orderedHandoffs, Claimer claimer, BatchDelivery delivery,
+            int batchSize, Clock clock) {
         this.handoffs = handoffs;
+        this.orderedHandoffs = orderedHandoffs;
         this.claimer = claimer;
         this.delivery = delivery;
         this.batchSize = batchSize;
@@ -42,7 +47,7 @@ final class DispatchCycle {
         // When a claim is due, half the batch is kept for it, so that a steady stream of local commits
         // never starves retries and other instances' messages, nor a backlog the local stream.
         int handoffShare = claim ? this.batchSize / 2 : this.batchSize;
-        List<ClaimedMessage> batch = new ArrayList<>(this.handoffs.take(handoffShare, this.clock.instant()));
+        List<ClaimedMessage> batch = new ArrayList<>(takeHandoffs(handoffShare));
         boolean claimFilledBatch = false;
         int claimed = 0;
         if (claim) {
@@ -56,15 +61,20 @@ final class DispatchCycle {
             batch.addAll(this.claimer.claim(MessageState.FAILED, this.batchSize - batch.size()));
         }
         if (batch.size() < this.batchSize) {
-            batch.addAll(this.handoffs.take(this.batchSize - batch.size(), this.clock.instant()));
+            batch.addAll(takeHandoffs(this.batchSize - batch.size()));
         }
         if (batch.isEmpty()) {
             return new Result(0, false, null);
         }
         BatchDelivery.Result delivered = this.delivery.deliver(batch);
         // A claim that made progress may have cleared the way for the next messages of its ordering keys.
-        boolean claimAgain = claimFilledBatch || (claimed > 0 && delivered.delivered() > 0);
+        boolean claimAgain = claimFilledBatch || (claimed > 0 && delivered.delivered() > 0)
+                || this.orderedHandoffs.mayUnblockHeldBack(batch);
         return new Result(batch.size(), claimAgain, delivered.earliestRetry());
+    }
+
+    private List<ClaimedMessage> takeHandoffs(int limit) {
+        return this.orderedHandoffs.admit(this.handoffs.take(limit, this.clock.instant()));
     }
 
     /**

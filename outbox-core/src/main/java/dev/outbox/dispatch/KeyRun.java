@@ -67,15 +67,15 @@ final class KeyRun {
     }
 
     /**
-     * Moves on past the segment if all of it was confirmed.
+     * Moves on past the segment if all of it was started and confirmed.
      *
-     * @param sends the sends of the batch, by position
+     * @param sends the sends of the batch, by position; null for a message not started
      * @return whether the run has more to start
      */
     boolean advance(List<CompletableFuture<Confirmation>> sends) {
         for (int i = this.next; i < this.segmentEnd; i++) {
             CompletableFuture<Confirmation> send = sends.get(this.positions.get(i));
-            if (!send.isDone() || send.isCompletedExceptionally()) {
+            if (send == null || !send.isDone() || send.isCompletedExceptionally()) {
                 return false;
             }
         }

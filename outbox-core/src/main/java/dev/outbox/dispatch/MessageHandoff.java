@@ -27,15 +27,16 @@ public interface MessageHandoff {
     Duration lease();
 
     /**
-     * Called after a commit with the messages it saved that are due now and have no ordering key.
+     * Called after a commit with the messages it saved that are due now. Those with an ordering key
+     * are sent only if nothing earlier of their key is unsent; otherwise they lose their lease and are
+     * claimed the usual way.
      *
      * @param messages the committed messages, leased to this instance
      */
     void handOff(List<HandedOffMessage> messages);
 
     /**
-     * Called after a commit that saved messages which must be claimed the usual way (delayed or
-     * ordered ones).
+     * Called after a commit that saved messages which must be claimed the usual way (delayed ones).
      *
      * @param dueAt the earliest time one of them is due
      */

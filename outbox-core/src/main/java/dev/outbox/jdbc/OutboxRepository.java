@@ -6,6 +6,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -164,6 +165,22 @@ public final class OutboxRepository {
      */
     public List<ClaimedMessage> claimRuns(List<ClaimedMessage> heads, int capacity, Instant now, Instant leaseUntil) {
         return this.runClaims.claim(heads, capacity, now, leaseUntil);
+    }
+
+    /**
+     * Reads which of the given messages may be sent now as far as their ordering keys go: those with
+     * no unsent message of their key before them, but among the given ones. A plain read of the
+     * latest committed state, outside any transaction.
+     *
+     * @param messages messages with an ordering key
+     * @return the ids of those that nothing outside them holds back
+     */
+    public Set<Long> withNothingEarlierUnsent(List<ClaimedMessage> messages) {
+        List<Object> arguments = new ArrayList<>(messages.size() * 2);
+        messages.forEach(message -> arguments.add(message.id()));
+        messages.forEach(message -> arguments.add(message.id()));
+        return new HashSet<>(this.jdbc.queryForList(this.sql.withNothingEarlierUnsent(messages.size()), Long.class,
+                arguments.toArray()));
     }
 
     /**

@@ -157,6 +157,21 @@ final class OutboxSql {
 
     /**
      * @param count how many rows
+     * @return the select of those of the given rows that have no unsent row of their ordering key before
+     * them but among the given rows, binding the ids twice
+     */
+    String withNothingEarlierUnsent(int count) {
+        String ids = placeholders(count);
+        return """
+                SELECT m.id FROM %1$s m
+                WHERE m.id IN (%2$s) AND NOT EXISTS (
+                    SELECT 1 FROM %1$s e
+                    WHERE e.ordering_key = m.ordering_key AND e.state IN ('PENDING', 'FAILED', 'SUSPENDED')
+                      AND e.id < m.id AND e.id NOT IN (%2$s))""".formatted(this.table, ids);
+    }
+
+    /**
+     * @param count how many rows
      * @return the select of rows won by {@link #claimCandidate}
      */
     String selectClaimedRows(int count) {

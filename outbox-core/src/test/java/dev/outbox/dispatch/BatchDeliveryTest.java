@@ -311,6 +311,101 @@ class BatchDeliveryTest {
                 .containsExactly("broker-1", "broker-2", "broker-3", "broker-4", "broker-5");
     }
 
+    @Test
+    void startsEachMessageOfAnOrderingKeyOnlyAfterTheOneBeforeItWasConfirmed() {
+        Map<Long, CompletableFuture<String>> acks = new ConcurrentHashMap<>();
+        List<Long> started = new CopyOnWriteArrayList<>();
+        List<Long> startedBeforeThePreviousOfItsKeyWasConfirmed = new CopyOnWriteArrayList<>();
+        Map<Long, Long> previousOfKey = Map.of(4L, 1L, 5L, 4L);
+        MessageSender answeredLater = message -> {
+            Long previous = previousOfKey.get(message.id());
+            if (previous != null && !acks.get(previous).isDone()) {
+                startedBeforeThePreviousOfItsKeyWasConfirmed.add(message.id());
+            }
+            started.add(message.id());
+            CompletableFuture<String> ack = new CompletableFuture<>();
+            acks.put(message.id(), ack);
+            // The broker answers from its own thread, a little later.
+            CompletableFuture.runAsync(() -> ack.complete("broker-" + message.id()),
+                    CompletableFuture.delayedExecutor(20, TimeUnit.MILLISECONDS));
+            return ack;
+        };
+        List<ClaimedMessage> batch = List.of(ordered(1, "customer-7"), ordered(2, "customer-8"), row(3, "t"),
+                ordered(4, "customer-7"), ordered(5, "customer-7"));
+
+        BatchDelivery.Result result = delivery(MessageRoutes.to(answeredLater), GENEROUS).deliver(batch);
+
+        assertThat(result.delivered()).isEqualTo(5);
+        assertThat(started.subList(0, 3)).as("the first of each key and the unordered message start at once")
+                .containsExactlyInAnyOrder(1L, 2L, 3L);
+        assertThat(started.subList(3, 5)).containsExactly(4L, 5L);
+        assertThat(startedBeforeThePreviousOfItsKeyWasConfirmed).isEmpty();
+        assertThat(writtenOutcomes()).allSatisfy(outcome -> assertThat(outcome).isInstanceOf(DeliveryOutcome.Sent.class));
+    }
+
+    @Test
+    void aFailureStopsTheRestOfItsKeyWhichIsReleasedWithoutAnAttemptCounted() {
+        List<Long> started = new CopyOnWriteArrayList<>();
+        MessageSender failingTwo = message -> {
+            started.add(message.id());
+            return (message.id() == 2) ? CompletableFuture.failedFuture(new IllegalStateException("refused"))
+                    : CompletableFuture.completedFuture("broker-" + message.id());
+        };
+        List<ClaimedMessage> batch = List.of(ordered(1, "customer-7"), ordered(2, "customer-7"),
+                ordered(3, "customer-7"), ordered(4, "customer-8"));
+
+        BatchDelivery.Result result = delivery(MessageRoutes.to(failingTwo), GENEROUS).deliver(batch);
+
+        assertThat(started).containsExactlyInAnyOrder(1L, 2L, 4L);
+        assertThat(result.delivered()).isEqualTo(2);
+        List<DeliveryOutcome> outcomes = writtenOutcomes();
+        assertThat(outcomes.get(0)).isInstanceOf(DeliveryOutcome.Sent.class);
+        assertFailed(outcomes.get(1), 2, "java.lang.IllegalStateException: refused");
+        assertThat(outcomes.get(2)).isEqualTo(new DeliveryOutcome.Released(3, 5, NOW));
+        assertThat(outcomes.get(3)).isInstanceOf(DeliveryOutcome.Sent.class);
+    }
+
+    @Test
+    void aSenderThatKeepsTheOrderOfPipelinedSendsGetsAKeysRunAtOnce() {
+        List<Long> started = new CopyOnWriteArrayList<>();
+        CompletableFuture<String> firstAck = new CompletableFuture<>();
+        MessageSender pipelining = new MessageSender() {
+            @Override
+            public CompletableFuture<String> send(OutgoingMessage message) {
+                started.add(message.id());
+                if (message.id() == 3) {
+                    // All three are in flight before the broker confirms the first.
+                    firstAck.complete("broker-1");
+                }
+                return (message.id() == 1) ? firstAck : CompletableFuture.completedFuture("broker-" + message.id());
+            }
+
+            @Override
+            public boolean keepsOrderOfPipelinedSends() {
+                return true;
+            }
+        };
+
+        delivery(MessageRoutes.to(pipelining), GENEROUS).deliver(List.of(ordered(1, "customer-7"),
+                ordered(2, "customer-7"), ordered(3, "customer-7")));
+
+        assertThat(started).containsExactly(1L, 2L, 3L);
+        assertThat(writtenOutcomes()).allSatisfy(outcome -> assertThat(outcome).isInstanceOf(DeliveryOutcome.Sent.class));
+    }
+
+    @Test
+    void whatOfAKeyIsLeftWhenTheSendTimeoutRunsOutIsReleased() {
+        MessageSender neverAnswers = message -> new CompletableFuture<>();
+
+        delivery(MessageRoutes.to(neverAnswers), Duration.ofMillis(50)).deliver(List.of(ordered(1, "customer-7"),
+                ordered(2, "customer-7")));
+
+        List<DeliveryOutcome> outcomes = writtenOutcomes();
+        assertFailed(outcomes.get(0), 1, "java.util.concurrent.TimeoutException: the broker did not confirm the "
+                + "message within PT0.05S");
+        assertThat(outcomes.get(1)).isEqualTo(new DeliveryOutcome.Released(2, 5, NOW));
+    }
+
     private BatchDelivery delivery(MessageRoutes routes, Duration sendTimeout) {
         Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
         return new BatchDelivery(this.repository, routes,
@@ -339,6 +434,11 @@ class BatchDeliveryTest {
             received.add(message);
             return CompletableFuture.completedFuture(broker + "-" + message.id());
         };
+    }
+
+    private static ClaimedMessage ordered(long id, String orderingKey) {
+        return new ClaimedMessage(id, 5, "key-" + id, "t", "topic-t", orderingKey, Map.of(), "{\"id\":" + id + "}", 0,
+                MessageState.PENDING, SAVED);
     }
 
     private static ClaimedMessage row(long id, String type) {

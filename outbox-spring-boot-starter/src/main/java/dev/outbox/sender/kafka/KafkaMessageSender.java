@@ -43,6 +43,8 @@ public final class KafkaMessageSender implements MessageSender {
 
     private final UnreachableTopics unreachableTopics;
 
+    private final boolean idempotent;
+
     /**
      * @param template the template to send with: String keys and values
      */
@@ -53,6 +55,20 @@ public final class KafkaMessageSender implements MessageSender {
                         + "still be lost or duplicated by the producer", problem));
         this.template = template;
         this.unreachableTopics = new UnreachableTopics(ProducerSettings.maxBlock(configuration));
+        this.idempotent = ProducerSettings.idempotent(configuration);
+    }
+
+    /**
+     * The record key is the ordering key, so a key's records go to one partition; an idempotent
+     * producer writes the records of a partition in the order they were sent, and fails the later ones
+     * in flight when an earlier one fails. So the dispatcher may send a key's run without waiting for
+     * each acknowledgement, unless the producer is not idempotent or a custom partitioner spreads a key.
+     *
+     * @return whether the template's producer is idempotent
+     */
+    @Override
+    public boolean keepsOrderOfPipelinedSends() {
+        return this.idempotent;
     }
 
     /**

@@ -32,6 +32,26 @@ final class ProducerSettings {
     }
 
     /**
+     * Whether the producer keeps the order of records of one partition that are in flight together,
+     * and fails the later ones when an earlier one fails: the idempotent producer does, which the
+     * client enables unless told otherwise or given a setting it conflicts with (acks other than all,
+     * more than 5 requests in flight per connection, no retries).
+     *
+     * @param configuration the producer's configuration
+     * @return whether the producer is idempotent
+     */
+    static boolean idempotent(Map<String, Object> configuration) {
+        Object idempotence = configuration.get(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG);
+        Object acks = configuration.get(ProducerConfig.ACKS_CONFIG);
+        Object inFlight = configuration.get(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION);
+        Object retries = configuration.get(ProducerConfig.RETRIES_CONFIG);
+        return (idempotence == null || Boolean.parseBoolean(idempotence.toString().trim()))
+                && (acks == null || List.of("all", "-1").contains(acks.toString().trim().toLowerCase(Locale.ROOT)))
+                && (inFlight == null || Integer.parseInt(inFlight.toString().trim()) <= 5)
+                && (retries == null || Integer.parseInt(retries.toString().trim()) > 0);
+    }
+
+    /**
      * @param configuration the producer's configuration
      * @return a description of each setting that is weaker than recommended; empty when none is
      */

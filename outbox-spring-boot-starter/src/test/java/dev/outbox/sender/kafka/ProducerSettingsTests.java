@@ -25,6 +25,17 @@ class ProducerSettingsTests {
     }
 
     @Test
+    void theProducerIsIdempotentByDefaultAndUnlessASettingConflicts() {
+        assertThat(ProducerSettings.idempotent(Map.of())).isTrue();
+        assertThat(ProducerSettings.idempotent(Map.of("enable.idempotence", "true", "acks", "all",
+                "max.in.flight.requests.per.connection", 5, "retries", "3"))).isTrue();
+        assertThat(ProducerSettings.idempotent(Map.of("enable.idempotence", false))).isFalse();
+        assertThat(ProducerSettings.idempotent(Map.of("acks", "1"))).isFalse();
+        assertThat(ProducerSettings.idempotent(Map.of("max.in.flight.requests.per.connection", "6"))).isFalse();
+        assertThat(ProducerSettings.idempotent(Map.of("retries", 0))).isFalse();
+    }
+
+    @Test
     void readsMaxBlockOrTheClientsDefault() {
         assertThat(ProducerSettings.maxBlock(Map.of("max.block.ms", 1500))).isEqualTo(Duration.ofMillis(1500));
         assertThat(ProducerSettings.maxBlock(Map.of("max.block.ms", "250"))).isEqualTo(Duration.ofMillis(250));
