@@ -75,8 +75,11 @@ public final class MessageBuilder {
     }
 
     /**
-     * @param orderingKey messages with the same ordering key are sent one at a time, in the order
-     * they were saved; a failed one holds back the later ones; at most 128 characters
+     * @param orderingKey messages with the same ordering key are delivered in the order of their ids
+     * among the committed messages of the key: a message saved after another one's transaction
+     * committed is delivered after it; two transactions of one key that commit concurrently may go in
+     * either order. A message is not sent while an earlier one of its key is unsent, so a failed one
+     * (FAILED or SUSPENDED, until an operator acts) holds back the later ones; at most 128 characters
      * @return this builder
      */
     public MessageBuilder orderingKey(String orderingKey) {
