@@ -228,7 +228,11 @@ final class OutboxSql {
      * The statements that find due rows of one claim scope, each in four forms: scanning from the
      * earliest due row or after a position, to the end or up to the end of a window. Each binds the
      * state, the current time, the scope's topics, the position's arguments, the window end's
-     * arguments, and the limit (the offset, for {@link #windowEnd}).
+     * arguments, and the limit (the offset, for {@link #windowEnd}). The forms after a position
+     * continue a scan after the last row a claim took, or after a window that held nothing claimable:
+     * rows the claims before moved out of the due range leave entries behind that a scan from the
+     * start would step over again. Each accessor takes whether the scan starts after a position and
+     * whether it ends at a window's end.
      */
     static final class DueStatements {
 
