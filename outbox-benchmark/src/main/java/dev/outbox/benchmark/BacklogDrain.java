@@ -34,6 +34,7 @@ public final class BacklogDrain {
                     AckingSender.counting());
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("messages", result.messages());
+            json.put("timedOut", result.timedOut());
             json.put("seconds", Measurement.round(result.elapsedNanos() / 1e9));
             json.put("messagesPerSecond", Measurement.round(result.messagesPerSecond()));
             json.put("maxHeapMegabytes", Runtime.getRuntime().maxMemory() / (1024 * 1024));

@@ -27,7 +27,8 @@ import java.util.Set;
  * @param backlog due messages the scale phase drains in a JVM of small heap
  * @param backlogHeap that JVM's {@code -Xmx}
  * @param idleSeconds how long the idle phase listens
- * @param timeout how long any one measurement may take before the run fails
+ * @param timeout how long any one measurement may take: a drain that takes longer reports how far it
+ * got, anything else fails the run
  */
 record BenchmarkOptions(String url, String user, String password, Set<String> phases, int writers,
         int transactions, int drainMessages, List<Integer> instanceCounts, int repeat, int rate, int latencySeconds, int oldRows,
@@ -46,7 +47,9 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
               --drain=20000 --instances=1,2,4 --repeat=3
               --rate=200 --seconds=20
               --old-rows=1000000 --backlog=1000000 --backlog-heap=256m
-              --idle-seconds=40 --timeout=600""";
+              --idle-seconds=40 --timeout=600
+                                    the longest any one measurement may take; a drain that takes
+                                    longer reports how far it got""";
 
     /**
      * @param arguments the command line

@@ -31,7 +31,7 @@ final class DrainPhase {
         DrainRuns baselineRuns = repeat("baseline", sender -> plain.run(messages, sender));
         DrainResult baseline = baselineRuns.median();
         report.add(measurement("plain JDBC, 1 instance", baselineRuns, baseline)
-                .summary(String.format("%.0f msg/s, %.2f statements/msg", baseline.messagesPerSecond(),
+                .summary(String.format("%s, %.2f statements/msg", baseline.rateSummary(messages),
                         baseline.statementsPerMessage())));
         LibraryDrain drain = new LibraryDrain(this.database, this.options.timeout());
         Map<ClaimStrategy, Map<Integer, DrainResult>> results = new EnumMap<>(ClaimStrategy.class);
@@ -43,8 +43,8 @@ final class DrainPhase {
                 results.computeIfAbsent(strategy, s -> new TreeMap<>()).put(instances, result);
                 report.add(measurement(name(strategy) + ", " + instances + " instance" + (instances > 1 ? "s" : ""),
                         runs, baseline)
-                        .summary(String.format("%.0f msg/s (%.2fx), %d duplicates, %.1f%% wasted claims, "
-                                + "%.2f statements/msg", result.messagesPerSecond(),
+                        .summary(String.format("%s (%.2fx), %d duplicates, %.1f%% wasted claims, "
+                                + "%.2f statements/msg", result.rateSummary(messages),
                                 result.messagesPerSecond() / baseline.messagesPerSecond(), runs.duplicates(),
                                 100 * result.claims().wastedShare(), result.statementsPerMessage())));
             }
@@ -103,6 +103,7 @@ final class DrainPhase {
         DrainResult result = runs.median();
         return new Measurement(name).put("messages", result.messages())
                 .put("runs", runs.results().size())
+                .put("timedOut", result.timedOut())
                 .put("messagesPerSecondOfEachRun",
                         runs.results().stream().map(r -> Measurement.round(r.messagesPerSecond())).toList())
                 .put("seconds", result.elapsedNanos() / 1e9)

@@ -54,7 +54,7 @@ final class PlainDrain {
                 connection.commit();
             }
             long elapsed = System.nanoTime() - started;
-            return new DrainResult(expected, elapsed, new ClaimTally(), counter.snapshot().minus(before));
+            return new DrainResult(expected, elapsed, new ClaimTally(), counter.snapshot().minus(before), false);
         }
     }
 

@@ -46,7 +46,7 @@ final class ScalePhase {
         }, sender -> drain.run(1, this.strategy, messages, sender));
         DrainResult empty = emptyRuns.median();
         report.add(measurement("empty table", emptyRuns)
-                .summary(String.format("%.0f msg/s", empty.messagesPerSecond())));
+                .summary(empty.rateSummary(messages)));
 
         this.database.truncate(BenchmarkDatabase.OUTBOX_TABLE);
         this.database.loadSent(BenchmarkDatabase.OUTBOX_TABLE, this.options.oldRows(), "old");
@@ -56,7 +56,7 @@ final class ScalePhase {
         DrainResult old = oldRuns.median();
         double ratio = old.messagesPerSecond() / empty.messagesPerSecond();
         report.add(measurement(this.options.oldRows() + " old SENT rows", oldRuns).put("ratioToEmptyTable", ratio)
-                .summary(String.format("%.0f msg/s (%.2fx the empty table)", old.messagesPerSecond(), ratio)));
+                .summary(String.format("%s (%.2fx the empty table)", old.rateSummary(messages), ratio)));
         report.target("S: drain with old rows / empty table", ">= 0.90", String.format("%.2f", ratio), ratio >= 0.9);
 
         this.database.truncate(BenchmarkDatabase.OUTBOX_TABLE);
@@ -83,6 +83,7 @@ final class ScalePhase {
     private static Measurement measurement(String name, DrainRuns runs) {
         DrainResult median = runs.median();
         return new Measurement(name).put("messagesPerSecond", median.messagesPerSecond())
+                .put("timedOut", median.timedOut())
                 .put("messagesPerSecondOfEachRun",
                         runs.results().stream().map(r -> Measurement.round(r.messagesPerSecond())).toList())
                 .put("statementsPerMessage", median.statementsPerMessage())
