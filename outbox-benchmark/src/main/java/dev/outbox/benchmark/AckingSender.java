@@ -12,7 +12,8 @@ import dev.outbox.spi.OutgoingMessage;
 
 /**
  * A broker that acknowledges every message at once, so that what is measured is the outbox and the
- * database. Counts every delivery and every second delivery of a message.
+ * database. Counts every delivery, every second delivery of a message, and every message of an
+ * ordering key that arrived after a later one of its key ({@link KeyOrder}).
  */
 final class AckingSender implements MessageSender {
 
@@ -21,6 +22,8 @@ final class AckingSender implements MessageSender {
     private final LongAdder duplicates = new LongAdder();
 
     private final Set<Long> delivered = ConcurrentHashMap.newKeySet();
+
+    private final KeyOrder order = new KeyOrder();
 
     private final Consumer<OutgoingMessage> observer;
 
@@ -62,6 +65,7 @@ final class AckingSender implements MessageSender {
         if (this.trackDuplicates && !this.delivered.add(message.id())) {
             this.duplicates.increment();
         }
+        this.order.acknowledged(message);
         return CompletableFuture.completedFuture("ack-" + message.id());
     }
 
@@ -71,5 +75,13 @@ final class AckingSender implements MessageSender {
 
     long duplicates() {
         return this.duplicates.sum();
+    }
+
+    long orderViolations() {
+        return this.order.violations();
+    }
+
+    int keysOutOfOrder() {
+        return this.order.keysOutOfOrder();
     }
 }

@@ -118,11 +118,20 @@ final class BenchmarkDatabase implements AutoCloseable {
     }
 
     /**
-     * Loads due PENDING rows, as a backlog the dispatcher finds by claiming.
+     * Loads due PENDING rows without an ordering key, as a backlog the dispatcher finds by claiming.
      */
     void loadDue(String table, int rows, String keyPrefix) {
+        loadDue(table, rows, keyPrefix, OrderingKeys.NONE);
+    }
+
+    /**
+     * Loads due PENDING rows, as a backlog the dispatcher finds by claiming. Row n is inserted after
+     * row n - 1, so each ordering key's rows have increasing ids, as the application's saves would
+     * have given them.
+     */
+    void loadDue(String table, int rows, String keyPrefix, OrderingKeys orderingKeys) {
         Instant now = Instant.now();
-        load(table, rows, keyPrefix, "PENDING", now.minusSeconds(60), now.minusSeconds(60));
+        load(table, rows, keyPrefix, orderingKeys, "PENDING", now.minusSeconds(60), now.minusSeconds(60));
     }
 
     /**
@@ -130,7 +139,7 @@ final class BenchmarkDatabase implements AutoCloseable {
      */
     void loadSent(String table, int rows, String keyPrefix) {
         Instant weekAgo = Instant.now().minus(Duration.ofDays(7));
-        load(table, rows, keyPrefix, "SENT", weekAgo, weekAgo);
+        load(table, rows, keyPrefix, OrderingKeys.NONE, "SENT", weekAgo, weekAgo);
     }
 
     /**
@@ -180,10 +189,11 @@ final class BenchmarkDatabase implements AutoCloseable {
                 rs -> rs.next() ? OptionalLong.of(rs.getLong(2)) : OptionalLong.empty());
     }
 
-    private void load(String table, int rows, String keyPrefix, String state, Instant createdAt, Instant nextRetryAt) {
+    private void load(String table, int rows, String keyPrefix, OrderingKeys orderingKeys, String state,
+            Instant createdAt, Instant nextRetryAt) {
         LocalDateTime created = LocalDateTime.ofInstant(createdAt, ZoneOffset.UTC);
         LocalDateTime due = LocalDateTime.ofInstant(nextRetryAt, ZoneOffset.UTC);
-        String single = "(?, ?, ?, '" + Payloads.TYPE + "', '" + Payloads.TOPIC + "', ?, '" + state + "', 0, ?, 0)";
+        String single = "(?, ?, ?, '" + Payloads.TYPE + "', '" + Payloads.TOPIC + "', ?, ?, '" + state + "', 0, ?, 0)";
         this.admin.execute((Connection connection) -> {
             boolean autoCommit = connection.getAutoCommit();
             connection.setAutoCommit(false);
@@ -191,10 +201,10 @@ final class BenchmarkDatabase implements AutoCloseable {
                 for (int start = 0; start < rows; start += ROWS_PER_INSERT) {
                     int count = Math.min(ROWS_PER_INSERT, rows - start);
                     try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table
-                            + " (gmt_create, gmt_modified, message_key, message_type, topic, message_body, state, "
-                            + "retry_count, next_retry_at, lock_version) VALUES "
+                            + " (gmt_create, gmt_modified, message_key, message_type, topic, message_body, ordering_key, "
+                            + "state, retry_count, next_retry_at, lock_version) VALUES "
                             + String.join(", ", Collections.nCopies(count, single)))) {
-                        bindRows(insert, start, count, keyPrefix, created, due);
+                        bindRows(insert, start, count, keyPrefix, orderingKeys, created, due);
                         insert.executeUpdate();
                     }
                     if ((start + count) % ROWS_PER_LOAD_TRANSACTION == 0 || start + count == rows) {
@@ -210,7 +220,7 @@ final class BenchmarkDatabase implements AutoCloseable {
     }
 
     private static void bindRows(PreparedStatement insert, int start, int count, String keyPrefix,
-            LocalDateTime created, LocalDateTime due) throws SQLException {
+            OrderingKeys orderingKeys, LocalDateTime created, LocalDateTime due) throws SQLException {
         int index = 1;
         Instant createdInstant = created.toInstant(ZoneOffset.UTC);
         for (int n = start; n < start + count; n++) {
@@ -218,6 +228,7 @@ final class BenchmarkDatabase implements AutoCloseable {
             insert.setObject(index++, created);
             insert.setString(index++, Payloads.key(keyPrefix, n));
             insert.setString(index++, Payloads.orderCreated(n, createdInstant));
+            insert.setString(index++, orderingKeys.of(n));
             insert.setObject(index++, due);
         }
     }

@@ -21,6 +21,7 @@ import java.util.Set;
  * @param drainMessages due messages each drain starts with
  * @param instanceCounts the instance counts the drain phase runs with
  * @param repeat how often each drain runs; the run of median rate is reported
+ * @param orderedKeys the drain phase's ordered cases: how many ordering keys each has; none for no ordered case
  * @param rate transactions per second of the latency phase
  * @param latencySeconds how long the latency phase measures
  * @param oldRows SENT rows in the table for the scale phase
@@ -31,8 +32,8 @@ import java.util.Set;
  * got, anything else fails the run
  */
 record BenchmarkOptions(String url, String user, String password, Set<String> phases, int writers,
-        int transactions, int drainMessages, List<Integer> instanceCounts, int repeat, int rate, int latencySeconds, int oldRows,
-        int backlog, String backlogHeap, int idleSeconds, Duration timeout) {
+        int transactions, int drainMessages, List<Integer> instanceCounts, int repeat, List<Integer> orderedKeys, int rate,
+        int latencySeconds, int oldRows, int backlog, String backlogHeap, int idleSeconds, Duration timeout) {
 
     /** Where the password comes from, so that it shows neither in the command line nor in ps. */
     static final String PASSWORD_VARIABLE = "OUTBOX_BENCHMARK_PASSWORD";
@@ -45,6 +46,8 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
               --phases=W,D,L,S,I    write, drain, latency, scale, idle (default: all)
               --writers=8 --transactions=20000
               --drain=20000 --instances=1,2,4 --repeat=3
+              --ordered-keys=1,50   the drain's ordered cases, by their number of ordering keys
+                                    (--ordered-keys= for none)
               --rate=200 --seconds=20
               --old-rows=1000000 --backlog=1000000 --backlog-heap=256m
               --idle-seconds=40 --timeout=600
@@ -72,9 +75,9 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
                 new LinkedHashSet<>(options.list("phases", "W,D,L,S,I").stream()
                         .map(phase -> phase.toUpperCase(Locale.ROOT)).toList()),
                 options.positive("writers", 8), options.positive("transactions", 20_000),
-                options.positive("drain", 20_000),
-                options.list("instances", "1,2,4").stream().map(Integer::valueOf).toList(), options.positive("repeat", 3),
-                options.positive("rate", 200), options.positive("seconds", 20), options.positive("old-rows", 1_000_000),
+                options.positive("drain", 20_000), options.positives("instances", "1,2,4"), options.positive("repeat", 3),
+                options.positives("ordered-keys", "1,50"), options.positive("rate", 200), options.positive("seconds", 20),
+                options.positive("old-rows", 1_000_000),
                 options.positive("backlog", 1_000_000), options.text("backlog-heap", "256m"),
                 options.positive("idle-seconds", 40), Duration.ofSeconds(options.positive("timeout", 600)));
         options.rejectUnknown();
@@ -106,7 +109,14 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
         }
 
         int positive(String name, int fallback) {
-            String value = text(name, Integer.toString(fallback));
+            return positive(name, text(name, Integer.toString(fallback)));
+        }
+
+        List<Integer> positives(String name, String fallback) {
+            return list(name, fallback).stream().map(value -> positive(name, value)).toList();
+        }
+
+        private static int positive(String name, String value) {
             try {
                 int parsed = Integer.parseInt(value.replace("_", ""));
                 if (parsed > 0) {

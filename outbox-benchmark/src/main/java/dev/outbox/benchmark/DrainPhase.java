@@ -8,49 +8,104 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import dev.outbox.dispatch.ClaimStrategy;
+import dev.outbox.dispatch.DispatcherSettings;
 
 /**
  * D: how fast a backlog of due messages drains, with 1, 2 and 4 instances and each claim
- * strategy, against the plain-JDBC drain on the same table.
+ * strategy, against the plain-JDBC drain on the same table; then backlogs of ordered messages
+ * (every message of one key; messages of 50 keys in turn) against the unordered backlog drained by
+ * one instance with the default strategy, the sender checking each key's order.
  */
 final class DrainPhase {
+
+    /** One key: each message may wait for the one before it, yet the drain should not crawl. */
+    private static final double ONE_KEY_RATIO = 0.30;
+
+    /** Several keys: the keys' messages can go in parallel, so the drain should come near the unordered one. */
+    private static final double KEYS_RATIO = 0.70;
 
     private final BenchmarkDatabase database;
 
     private final BenchmarkOptions options;
 
+    private final LibraryDrain drain;
+
     DrainPhase(BenchmarkDatabase database, BenchmarkOptions options) {
         this.database = database;
         this.options = options;
+        this.drain = new LibraryDrain(database, options.timeout());
     }
 
     PhaseReport run() throws SQLException {
         int messages = this.options.drainMessages();
         PhaseReport report = new PhaseReport("D", "Drain " + messages + " due messages");
         PlainDrain plain = new PlainDrain(this.database);
-        DrainRuns baselineRuns = repeat("baseline", sender -> plain.run(messages, sender));
+        DrainRuns baselineRuns = repeat("baseline", OrderingKeys.NONE, sender -> plain.run(messages, sender));
         DrainResult baseline = baselineRuns.median();
         report.add(measurement("plain JDBC, 1 instance", baselineRuns, baseline)
                 .summary(String.format("%s, %.2f statements/msg", baseline.rateSummary(messages),
                         baseline.statementsPerMessage())));
-        LibraryDrain drain = new LibraryDrain(this.database, this.options.timeout());
         Map<ClaimStrategy, Map<Integer, DrainResult>> results = new EnumMap<>(ClaimStrategy.class);
         for (ClaimStrategy strategy : strategies()) {
             for (int instances : this.options.instanceCounts()) {
-                DrainRuns runs = repeat(strategy + "-" + instances,
-                        sender -> drain.run(instances, strategy, messages, sender));
-                DrainResult result = runs.median();
-                results.computeIfAbsent(strategy, s -> new TreeMap<>()).put(instances, result);
-                report.add(measurement(name(strategy) + ", " + instances + " instance" + (instances > 1 ? "s" : ""),
-                        runs, baseline)
-                        .summary(String.format("%s (%.2fx), %d duplicates, %.1f%% wasted claims, "
-                                + "%.2f statements/msg", result.rateSummary(messages),
-                                result.messagesPerSecond() / baseline.messagesPerSecond(), runs.duplicates(),
-                                100 * result.claims().wastedShare(), result.statementsPerMessage())));
+                results.computeIfAbsent(strategy, s -> new TreeMap<>())
+                        .put(instances, unordered(report, strategy, instances, baseline));
             }
         }
         addTargets(report, baseline, results);
+        if (!this.options.orderedKeys().isEmpty()) {
+            addOrdered(report, baseline, unorderedOneInstance(report, baseline, results));
+        }
+        long duplicates = sum(report, "duplicates");
+        report.target("D: duplicate deliveries", "0", Long.toString(duplicates), duplicates == 0);
         return report;
+    }
+
+    private DrainResult unordered(PhaseReport report, ClaimStrategy strategy, int instances, DrainResult baseline)
+            throws SQLException {
+        int messages = this.options.drainMessages();
+        DrainRuns runs = repeat(strategy + "-" + instances, OrderingKeys.NONE,
+                sender -> this.drain.run(instances, strategy, messages, sender));
+        DrainResult result = runs.median();
+        report.add(measurement(name(strategy) + ", " + instances + " instance" + (instances > 1 ? "s" : ""), runs,
+                baseline)
+                .summary(String.format("%s (%.2fx), %d duplicates, %.1f%% wasted claims, %.2f statements/msg",
+                        result.rateSummary(messages), result.messagesPerSecond() / baseline.messagesPerSecond(),
+                        runs.duplicates(), 100 * result.claims().wastedShare(), result.statementsPerMessage())));
+        return result;
+    }
+
+    /**
+     * @return the unordered drain of one instance with the default strategy, which the ordered cases
+     * are compared with: from this run's cases, or measured now if --instances left it out
+     */
+    private DrainResult unorderedOneInstance(PhaseReport report, DrainResult baseline,
+            Map<ClaimStrategy, Map<Integer, DrainResult>> results) throws SQLException {
+        ClaimStrategy strategy = this.database.supportsSkipLocked() ? DispatcherSettings.DEFAULT_CLAIM_STRATEGY
+                : ClaimStrategy.OPTIMISTIC;
+        DrainResult measured = results.getOrDefault(strategy, Map.of()).get(1);
+        return (measured != null) ? measured : unordered(report, strategy, 1, baseline);
+    }
+
+    private void addOrdered(PhaseReport report, DrainResult baseline, DrainResult unordered) throws SQLException {
+        int messages = this.options.drainMessages();
+        for (int keys : this.options.orderedKeys()) {
+            OrderingKeys orderingKeys = new OrderingKeys(keys);
+            DrainRuns runs = repeat("ordered-" + keys, orderingKeys,
+                    sender -> this.drain.run(1, DispatcherSettings.DEFAULT_CLAIM_STRATEGY, messages, sender));
+            DrainResult result = runs.median();
+            double ratio = result.messagesPerSecond() / unordered.messagesPerSecond();
+            report.add(measurement("ordered, " + orderingKeys, runs, baseline).put("orderingKeys", keys)
+                    .put("ratioToUnorderedOneInstance", ratio)
+                    .summary(String.format("%s (%.2fx unordered, 1 instance), %d order violations, %d duplicates, "
+                            + "%.2f statements/msg", result.rateSummary(messages), ratio, runs.orderViolations(),
+                            runs.duplicates(), result.statementsPerMessage())));
+            double required = (keys == 1) ? ONE_KEY_RATIO : KEYS_RATIO;
+            report.target("D ordered " + orderingKeys + " / unordered 1 instance", String.format(">= %.2f", required),
+                    String.format("%.2f", ratio), ratio >= required);
+        }
+        long violations = sum(report, "orderViolations");
+        report.target("D ordered: order violations", "0", Long.toString(violations), violations == 0);
     }
 
     private void addTargets(PhaseReport report, DrainResult baseline,
@@ -71,13 +126,14 @@ final class DrainPhase {
             report.target("D " + name(strategy) + ": wasted claims", "< 5%",
                     String.format("%.1f%%", 100 * worstWaste), worstWaste < 0.05);
         });
-        long duplicates = report.measurements().stream()
-                .mapToLong(m -> ((Number) m.figures().get("duplicates")).longValue()).sum();
-        report.target("D: duplicate deliveries", "0", Long.toString(duplicates), duplicates == 0);
     }
 
-    private DrainRuns repeat(String keyPrefix, DrainRuns.Drain drain) throws SQLException {
-        return DrainRuns.repeat(this.options.repeat(), run -> loadBacklog(keyPrefix + "-" + run), drain);
+    private static long sum(PhaseReport report, String figure) {
+        return report.measurements().stream().mapToLong(m -> ((Number) m.figures().get(figure)).longValue()).sum();
+    }
+
+    private DrainRuns repeat(String keyPrefix, OrderingKeys orderingKeys, DrainRuns.Drain drain) throws SQLException {
+        return DrainRuns.repeat(this.options.repeat(), run -> loadBacklog(keyPrefix + "-" + run, orderingKeys), drain);
     }
 
     private List<ClaimStrategy> strategies() {
@@ -89,9 +145,9 @@ final class DrainPhase {
         return strategies;
     }
 
-    private void loadBacklog(String keyPrefix) {
+    private void loadBacklog(String keyPrefix, OrderingKeys orderingKeys) {
         this.database.truncate(BenchmarkDatabase.OUTBOX_TABLE);
-        this.database.loadDue(BenchmarkDatabase.OUTBOX_TABLE, this.options.drainMessages(), keyPrefix);
+        this.database.loadDue(BenchmarkDatabase.OUTBOX_TABLE, this.options.drainMessages(), keyPrefix, orderingKeys);
         this.database.settle(BenchmarkDatabase.OUTBOX_TABLE);
     }
 
@@ -111,6 +167,7 @@ final class DrainPhase {
                 .put("ratioToBaseline", result.messagesPerSecond() / baseline.messagesPerSecond())
                 .put("deliveries", runs.deliveries())
                 .put("duplicates", runs.duplicates())
+                .put("orderViolations", runs.orderViolations())
                 .put("claims", result.claims().claims())
                 .put("rowsLostToOtherInstances", result.claims().lostRows())
                 .put("wastedClaimShare", result.claims().wastedShare())

@@ -14,8 +14,10 @@ import java.util.function.IntConsumer;
  * @param results each run's result
  * @param duplicates duplicate deliveries over all runs
  * @param deliveries deliveries over all runs
+ * @param orderViolations messages of an ordering key that arrived after a later one of their key,
+ * over all runs
  */
-record DrainRuns(List<DrainResult> results, long duplicates, long deliveries) {
+record DrainRuns(List<DrainResult> results, long duplicates, long deliveries, long orderViolations) {
 
     /**
      * @param runs how many runs
@@ -27,6 +29,7 @@ record DrainRuns(List<DrainResult> results, long duplicates, long deliveries) {
         List<DrainResult> results = new ArrayList<>();
         long duplicates = 0;
         long deliveries = 0;
+        long orderViolations = 0;
         for (int run = 1; run <= runs; run++) {
             prepare.accept(run);
             AckingSender sender = AckingSender.tracking();
@@ -34,11 +37,12 @@ record DrainRuns(List<DrainResult> results, long duplicates, long deliveries) {
             results.add(result);
             duplicates += sender.duplicates();
             deliveries += sender.deliveries();
+            orderViolations += sender.orderViolations();
             if (result.timedOut()) {
                 break;
             }
         }
-        return new DrainRuns(results, duplicates, deliveries);
+        return new DrainRuns(results, duplicates, deliveries, orderViolations);
     }
 
     /** The run of median rate, or the run that timed out. */

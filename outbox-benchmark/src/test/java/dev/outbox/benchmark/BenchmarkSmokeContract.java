@@ -14,8 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Runs every phase of the benchmark at a tiny size: it must finish, print a JSON line per phase and
- * the tables, deliver every message exactly once, and lose no business transaction. Speed is the
- * benchmark's to measure, not the tests'.
+ * the tables, deliver every message exactly once and every ordering key's messages in order, and
+ * lose no business transaction. Speed is the benchmark's to measure, not the tests'.
  */
 abstract class BenchmarkSmokeContract {
 
@@ -27,9 +27,11 @@ abstract class BenchmarkSmokeContract {
 
     @Test
     void everyPhaseRunsAndReportsCorrectDeliveries() throws Exception {
+        // The ordered drains have a test of their own, with few enough messages to drain in seconds at one per poll.
         BenchmarkOptions options = BenchmarkOptions.parse(password(), "--url=" + url(), "--user=" + user(),
-                "--writers=4", "--transactions=200", "--drain=300", "--instances=1,2", "--repeat=2", "--rate=100", "--seconds=1",
-                "--old-rows=1000", "--backlog=1000", "--backlog-heap=64m", "--idle-seconds=2", "--timeout=60");
+                "--writers=4", "--transactions=200", "--drain=300", "--instances=1,2", "--repeat=2", "--ordered-keys=",
+                "--rate=100", "--seconds=1", "--old-rows=1000", "--backlog=1000",
+                "--backlog-heap=64m", "--idle-seconds=2", "--timeout=60");
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
         List<PhaseReport> reports = new Benchmark(options, new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
@@ -47,14 +49,39 @@ abstract class BenchmarkSmokeContract {
         assertThat(target(reports, "D: duplicate deliveries").met()).isTrue();
         assertThat(target(reports, "S: backlog drained at -Xmx64m").measured()).isEqualTo("1000 SENT, 0 PENDING");
         assertThat(figure(reports, "W", "outbox", "messagesSaved")).isEqualTo(200L);
-        for (Measurement drain : reports.get(1).measurements()) {
+        for (Measurement drain : phase(reports, "D").measurements()) {
             assertThat(drain.figures()).containsEntry("runs", 2).containsEntry("deliveries", 600L)
                     .containsEntry("duplicates", 0L);
         }
-        for (Measurement latency : reports.get(2).measurements()) {
+        for (Measurement latency : phase(reports, "L").measurements()) {
             assertThat(latency.figures()).containsEntry("duplicates", 0L).containsEntry("failed", 0L);
             assertThat((Integer) latency.figures().get("samples")).isPositive();
         }
+    }
+
+    @Test
+    void orderedDrainsSendEveryMessageOnceInItsKeysOrder() throws Exception {
+        // Five messages: they drain in seconds even where each key sends one message per poll interval.
+        BenchmarkOptions options = BenchmarkOptions.parse(password(), "--url=" + url(), "--user=" + user(),
+                "--phases=D", "--drain=5", "--instances=1", "--repeat=1", "--ordered-keys=1,2", "--timeout=60");
+
+        List<PhaseReport> reports = new Benchmark(options, new PrintStream(new ByteArrayOutputStream(), true,
+                StandardCharsets.UTF_8)).run();
+
+        List<Measurement> drains = phase(reports, "D").measurements();
+        assertThat(drains).extracting(Measurement::name).contains("ordered, 1 key", "ordered, 2 keys");
+        for (Measurement drain : drains) {
+            assertThat(drain.figures()).containsEntry("runs", 1).containsEntry("timedOut", false)
+                    .containsEntry("deliveries", 5L).containsEntry("duplicates", 0L)
+                    .containsEntry("orderViolations", 0L);
+        }
+        assertThat(target(reports, "D ordered: order violations").met()).isTrue();
+        assertThat(target(reports, "D: duplicate deliveries").met()).isTrue();
+    }
+
+    private static PhaseReport phase(List<PhaseReport> reports, String phase) {
+        return reports.stream().filter(report -> report.phase().equals(phase)).findFirst()
+                .orElseThrow(() -> new AssertionError("no phase " + phase));
     }
 
     private static Target target(List<PhaseReport> reports, String name) {
@@ -63,8 +90,7 @@ abstract class BenchmarkSmokeContract {
     }
 
     private static Object figure(List<PhaseReport> reports, String phase, String measurement, String figure) {
-        return reports.stream().filter(report -> report.phase().equals(phase))
-                .flatMap(report -> report.measurements().stream()).filter(m -> m.name().equals(measurement))
+        return phase(reports, phase).measurements().stream().filter(m -> m.name().equals(measurement))
                 .findFirst().orElseThrow().figures().get(figure);
     }
 }
