@@ -14,6 +14,9 @@ record OrderingKeys(int count) {
     /** Messages without an ordering key. */
     static final OrderingKeys NONE = new OrderingKeys(0);
 
+    /** The keys of an ordered steady load: the latency phase's ordered case. */
+    static final OrderingKeys STEADY_LOAD = new OrderingKeys(50);
+
     OrderingKeys {
         if (count < 0) {
             throw new IllegalArgumentException("a negative number of ordering keys: " + count);

@@ -100,11 +100,6 @@ final class WritePhase {
     }
 
     private static LongConsumer withOutbox(OutboxInstance instance, String keyPrefix) {
-        BusinessWrites writes = new BusinessWrites(new JdbcTemplate(instance.pool()));
-        TransactionTemplate transactions = instance.transactions();
-        return n -> transactions.executeWithoutResult(status -> {
-            writes.insertOrder(n);
-            instance.template().save(Payloads.TYPE, Payloads.key(keyPrefix, n), Payloads.TOPIC, BusinessWrites.body(n));
-        });
+        return new OrderTransaction(instance, keyPrefix, OrderingKeys.NONE);
     }
 }

@@ -53,8 +53,10 @@ abstract class BenchmarkSmokeContract {
             assertThat(drain.figures()).containsEntry("runs", 2).containsEntry("deliveries", 600L)
                     .containsEntry("duplicates", 0L);
         }
+        assertThat(phase(reports, "L").measurements()).extracting(Measurement::name).contains("ordered, 50 keys");
         for (Measurement latency : phase(reports, "L").measurements()) {
-            assertThat(latency.figures()).containsEntry("duplicates", 0L).containsEntry("failed", 0L);
+            assertThat(latency.figures()).containsEntry("duplicates", 0L).containsEntry("failed", 0L)
+                    .containsEntry("orderViolations", 0L);
             assertThat((Integer) latency.figures().get("samples")).isPositive();
         }
     }

@@ -1,0 +1,50 @@
+package dev.outbox.benchmark;
+
+import java.util.function.LongConsumer;
+
+import dev.outbox.OutboxTemplate;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The application's business transaction number n: insert an order row and save its order.created
+ * message through the outbox, with the key {@code prefix-n} and the ordering key n has, if any.
+ * Joins the caller's transaction if there is one.
+ */
+final class OrderTransaction implements LongConsumer {
+
+    private final TransactionTemplate transactions;
+
+    private final OutboxTemplate outbox;
+
+    private final BusinessWrites writes;
+
+    private final String keyPrefix;
+
+    private final OrderingKeys orderingKeys;
+
+    OrderTransaction(OutboxInstance instance, String keyPrefix, OrderingKeys orderingKeys) {
+        this.transactions = instance.transactions();
+        this.outbox = instance.template();
+        this.writes = new BusinessWrites(new JdbcTemplate(instance.pool()));
+        this.keyPrefix = keyPrefix;
+        this.orderingKeys = orderingKeys;
+    }
+
+    @Override
+    public void accept(long n) {
+        this.transactions.executeWithoutResult(status -> {
+            this.writes.insertOrder(n);
+            this.outbox.message(Payloads.TYPE).key(key(n)).topic(Payloads.TOPIC)
+                    .orderingKey(this.orderingKeys.of(n)).payload(BusinessWrites.body(n)).save();
+        });
+    }
+
+    /**
+     * @param n the transaction's number
+     * @return the key of the message it saves
+     */
+    String key(long n) {
+        return Payloads.key(this.keyPrefix, n);
+    }
+}
