@@ -12,14 +12,17 @@ import dev.outbox.spi.OutgoingMessage;
 
 /**
  * A broker that acknowledges every message at once, so that what is measured is the outbox and the
- * database. Counts every delivery, every second delivery of a message, and every message of an
- * ordering key that arrived after a later one of its key ({@link KeyOrder}).
+ * database; while it is down, it refuses every message instead. Counts every delivery, every second
+ * delivery of a message, every refused send, and every message of an ordering key that arrived after
+ * a later one of its key ({@link KeyOrder}).
  */
 final class AckingSender implements MessageSender {
 
     private final LongAdder deliveries = new LongAdder();
 
     private final LongAdder duplicates = new LongAdder();
+
+    private final LongAdder refused = new LongAdder();
 
     private final Set<Long> delivered = ConcurrentHashMap.newKeySet();
 
@@ -28,6 +31,8 @@ final class AckingSender implements MessageSender {
     private final Consumer<OutgoingMessage> observer;
 
     private final boolean trackDuplicates;
+
+    private volatile boolean down;
 
     private AckingSender(Consumer<OutgoingMessage> observer, boolean trackDuplicates) {
         this.observer = observer;
@@ -60,6 +65,10 @@ final class AckingSender implements MessageSender {
 
     @Override
     public CompletionStage<String> send(OutgoingMessage message) {
+        if (this.down) {
+            this.refused.increment();
+            return CompletableFuture.failedFuture(new IllegalStateException("the broker is down"));
+        }
         this.observer.accept(message);
         this.deliveries.increment();
         if (this.trackDuplicates && !this.delivered.add(message.id())) {
@@ -69,12 +78,23 @@ final class AckingSender implements MessageSender {
         return CompletableFuture.completedFuture("ack-" + message.id());
     }
 
+    /**
+     * @param down whether the broker refuses every message from now on, or acknowledges them again
+     */
+    void down(boolean down) {
+        this.down = down;
+    }
+
     long deliveries() {
         return this.deliveries.sum();
     }
 
     long duplicates() {
         return this.duplicates.sum();
+    }
+
+    long refused() {
+        return this.refused.sum();
     }
 
     long orderViolations() {

@@ -10,12 +10,13 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Measures the outbox on a real database against plain-JDBC baselines run in the same process on
- * the same tables: W (write), D (drain), L (latency), S (scale) and I (idle). Prints one JSON line
- * per phase as it finishes, then a markdown table of the run.
+ * the same tables: W (write), D (drain), L (latency), O (outage, ordered), S (scale) and I (idle).
+ * Prints one JSON line per phase as it finishes, then a markdown table of the run.
  */
 public final class Benchmark {
 
-    private static final Set<String> PHASES = Set.of("W", "D", "L", "S", "I");
+    /** Every phase, in the order a run without --phases runs them. */
+    static final List<String> PHASES = List.of("W", "D", "L", "O", "S", "I");
 
     private final BenchmarkOptions options;
 
@@ -50,7 +51,8 @@ public final class Benchmark {
         Set<String> unknown = new LinkedHashSet<>(this.options.phases());
         unknown.removeAll(PHASES);
         if (!unknown.isEmpty()) {
-            throw new IllegalArgumentException("unknown phase(s) " + unknown + "; the phases are W, D, L, S and I");
+            throw new IllegalArgumentException("unknown phase(s) " + unknown + "; the phases are "
+                    + String.join(", ", PHASES));
         }
         JsonMapper json = JsonMapper.builder().build();
         List<PhaseReport> reports = new ArrayList<>();
@@ -75,6 +77,7 @@ public final class Benchmark {
             case "W" -> new WritePhase(database, this.options).run();
             case "D" -> new DrainPhase(database, this.options).run();
             case "L" -> new LatencyPhase(database, this.options).run();
+            case "O" -> new OutagePhase(database, this.options).run();
             case "S" -> new ScalePhase(database, this.options).run();
             case "I" -> new IdlePhase(database, this.options).run();
             default -> throw new IllegalArgumentException("unknown phase " + phase);

@@ -15,15 +15,16 @@ import java.util.Set;
  * @param url the JDBC URL of a database the benchmark may fill and drop its {@code bench_*} tables in
  * @param user the database user, or empty to take it from the URL
  * @param password the password, from the environment variable {@value #PASSWORD_VARIABLE}, or empty
- * @param phases which phases to run: W, D, L, S, I
+ * @param phases which phases to run: W, D, L, O, S, I
  * @param writers writer threads of the write phase
  * @param transactions transactions of the write phase, per variant
  * @param drainMessages due messages each drain starts with
  * @param instanceCounts the instance counts the drain phase runs with
  * @param repeat how often each drain runs; the run of median rate is reported
  * @param orderedKeys the drain phase's ordered cases: how many ordering keys each has; none for no ordered case
- * @param rate transactions per second of the latency phase
+ * @param rate transactions per second of the latency and outage phases
  * @param latencySeconds how long the latency phase measures
+ * @param outageSeconds how long the broker refuses every message in the outage phase
  * @param oldRows SENT rows in the table for the scale phase
  * @param backlog due messages the scale phase drains in a JVM of small heap
  * @param backlogHeap that JVM's {@code -Xmx}
@@ -33,7 +34,8 @@ import java.util.Set;
  */
 record BenchmarkOptions(String url, String user, String password, Set<String> phases, int writers,
         int transactions, int drainMessages, List<Integer> instanceCounts, int repeat, List<Integer> orderedKeys, int rate,
-        int latencySeconds, int oldRows, int backlog, String backlogHeap, int idleSeconds, Duration timeout) {
+        int latencySeconds, int outageSeconds, int oldRows, int backlog, String backlogHeap, int idleSeconds,
+        Duration timeout) {
 
     /** Where the password comes from, so that it shows neither in the command line nor in ps. */
     static final String PASSWORD_VARIABLE = "OUTBOX_BENCHMARK_PASSWORD";
@@ -43,12 +45,15 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
               --url=...             a database the benchmark owns: it drops and creates bench_* tables
               --user=...            unless the URL names the user; the password is read from the
                                     environment variable OUTBOX_BENCHMARK_PASSWORD
-              --phases=W,D,L,S,I    write, drain, latency, scale, idle (default: all)
+              --phases=W,D,L,O,S,I  write, drain, latency, outage (ordered), scale, idle (default: all)
               --writers=8 --transactions=20000
               --drain=20000 --instances=1,2,4 --repeat=3
               --ordered-keys=1,50   the drain's ordered cases, by their number of ordering keys
                                     (--ordered-keys= for none)
               --rate=200 --seconds=20
+                                    transactions per second of the latency and outage phases, and how
+                                    long the latency phase measures
+              --outage-seconds=30   how long the outage phase's broker refuses every message
               --old-rows=1000000 --backlog=1000000 --backlog-heap=256m
               --idle-seconds=40 --timeout=600
                                     the longest any one measurement may take; a drain that takes
@@ -72,12 +77,12 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
         Options options = new Options(values);
         BenchmarkOptions parsed = new BenchmarkOptions(options.required("url"), options.text("user", ""),
                 (password != null) ? password : "",
-                new LinkedHashSet<>(options.list("phases", "W,D,L,S,I").stream()
+                new LinkedHashSet<>(options.list("phases", String.join(",", Benchmark.PHASES)).stream()
                         .map(phase -> phase.toUpperCase(Locale.ROOT)).toList()),
                 options.positive("writers", 8), options.positive("transactions", 20_000),
                 options.positive("drain", 20_000), options.positives("instances", "1,2,4"), options.positive("repeat", 3),
                 options.positives("ordered-keys", "1,50"), options.positive("rate", 200), options.positive("seconds", 20),
-                options.positive("old-rows", 1_000_000),
+                options.positive("outage-seconds", 30), options.positive("old-rows", 1_000_000),
                 options.positive("backlog", 1_000_000), options.text("backlog-heap", "256m"),
                 options.positive("idle-seconds", 40), Duration.ofSeconds(options.positive("timeout", 600)));
         options.rejectUnknown();

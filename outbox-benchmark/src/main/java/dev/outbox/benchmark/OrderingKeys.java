@@ -14,7 +14,7 @@ record OrderingKeys(int count) {
     /** Messages without an ordering key. */
     static final OrderingKeys NONE = new OrderingKeys(0);
 
-    /** The keys of an ordered steady load: the latency phase's ordered case. */
+    /** The keys of the ordered steady loads: the latency phase's ordered case and the outage phase. */
     static final OrderingKeys STEADY_LOAD = new OrderingKeys(50);
 
     OrderingKeys {

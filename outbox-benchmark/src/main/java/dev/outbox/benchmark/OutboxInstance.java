@@ -10,13 +10,15 @@ import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.jdbc.OutboxRepository;
 import dev.outbox.jdbc.TableName;
 import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.retry.RetryPolicies;
 import dev.outbox.spi.MessageSender;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * One application instance as the starter would wire it: its own connection pool, template and
- * dispatcher, all with default settings except the claim strategy.
+ * dispatcher, all with default settings except the claim strategy and, where a phase says so, the
+ * retry policy.
  */
 final class OutboxInstance implements AutoCloseable {
 
@@ -41,11 +43,27 @@ final class OutboxInstance implements AutoCloseable {
      */
     OutboxInstance(BenchmarkDatabase database, String name, int poolSize, ClaimStrategy strategy, MessageSender sender,
             OutboxMetrics metrics, CommitNotification notification) {
+        this(database, name, poolSize, strategy, sender, metrics, notification, RetryPolicies.defaults());
+    }
+
+    /**
+     * @param database the database under test
+     * @param name the instance's name
+     * @param poolSize its pool's connections
+     * @param strategy how its dispatcher claims
+     * @param sender where its dispatcher sends
+     * @param metrics what its dispatcher reports
+     * @param notification how the template tells the dispatcher about commits
+     * @param retries when its dispatcher tries a failed send again
+     */
+    OutboxInstance(BenchmarkDatabase database, String name, int poolSize, ClaimStrategy strategy, MessageSender sender,
+            OutboxMetrics metrics, CommitNotification notification, RetryPolicies retries) {
         this.pool = database.pool(name, poolSize, this.counter);
         OutboxRepository repository = new OutboxRepository(this.pool, database.dialect(),
                 new TableName(BenchmarkDatabase.OUTBOX_TABLE));
         this.dispatcher = Dispatcher.builder(repository, MessageRoutes.to(sender))
                 .settings(DispatcherSettings.builder().claimStrategy(strategy).build())
+                .retryPolicies(retries)
                 .metrics(metrics)
                 .build();
         this.template = OutboxTemplate.builder(repository).handoff(notification.handoffFor(this.dispatcher)).build();

@@ -30,19 +30,19 @@ abstract class BenchmarkSmokeContract {
         // The ordered drains have a test of their own, with few enough messages to drain in seconds at one per poll.
         BenchmarkOptions options = BenchmarkOptions.parse(password(), "--url=" + url(), "--user=" + user(),
                 "--writers=4", "--transactions=200", "--drain=300", "--instances=1,2", "--repeat=2", "--ordered-keys=",
-                "--rate=100", "--seconds=1", "--old-rows=1000", "--backlog=1000",
+                "--rate=100", "--seconds=1", "--outage-seconds=1", "--old-rows=1000", "--backlog=1000",
                 "--backlog-heap=64m", "--idle-seconds=2", "--timeout=60");
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
         List<PhaseReport> reports = new Benchmark(options, new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
 
-        assertThat(reports).extracting(PhaseReport::phase).containsExactly("W", "D", "L", "S", "I");
+        assertThat(reports).extracting(PhaseReport::phase).containsExactly("W", "D", "L", "O", "S", "I");
         List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
         JsonMapper json = JsonMapper.builder().build();
         List<Map<String, Object>> phases = lines.stream().filter(line -> line.startsWith("{"))
                 .map(line -> json.readValue(line, new TypeReference<Map<String, Object>>() {
                 })).toList();
-        assertThat(phases).extracting(phase -> phase.get("phase")).containsExactly("W", "D", "L", "S", "I");
+        assertThat(phases).extracting(phase -> phase.get("phase")).containsExactly("W", "D", "L", "O", "S", "I");
         assertThat(lines).contains("| Phase | Case | Result |", "| Target | Required | Measured | Met |");
 
         assertThat(target(reports, "W: failed business transactions").met()).isTrue();
@@ -59,6 +59,13 @@ abstract class BenchmarkSmokeContract {
                     .containsEntry("orderViolations", 0L);
             assertThat((Integer) latency.figures().get("samples")).isPositive();
         }
+        Measurement outage = phase(reports, "O").measurements().get(0);
+        assertThat((Long) outage.figures().get("backlog")).isPositive();
+        assertThat(outage.figures()).containsEntry("sent", outage.figures().get("backlog"))
+                .containsEntry("timedOut", false).containsEntry("failed", 0L);
+        assertThat(target(reports, "O: backlog SENT after the outage").met()).isTrue();
+        assertThat(target(reports, "O: order violations").met()).isTrue();
+        assertThat(target(reports, "O: duplicate deliveries").met()).isTrue();
     }
 
     @Test
