@@ -90,8 +90,8 @@ final class BenchmarkDatabase implements AutoCloseable {
 
     /**
      * Drops and creates the benchmark's tables: the outbox and plain tables from the outbox's own
-     * migration scripts (the table, and the cleanup's index; not the archive table), so both have
-     * exactly the shipped shape and indexes.
+     * migration scripts (the table, the cleanup's index and the ordering index with the state; not
+     * the archive table), so both have exactly the shipped shape and indexes.
      */
     void recreateTables() {
         for (String table : List.of(OUTBOX_TABLE, PLAIN_TABLE, ORDER_TABLE)) {
@@ -100,6 +100,7 @@ final class BenchmarkDatabase implements AutoCloseable {
         List<String> script = new ArrayList<>(statements(outboxMigration("V1__create_local_message.sql")));
         statements(outboxMigration("V3__cleanup_index_and_archive.sql")).stream()
                 .filter(statement -> !statement.contains("${archive_table}")).forEach(script::add);
+        script.addAll(statements(outboxMigration("V4__ordering_index_with_state.sql")));
         for (String table : List.of(OUTBOX_TABLE, PLAIN_TABLE)) {
             for (String statement : script) {
                 this.admin.execute(statement.replace("${outbox_table}", table));

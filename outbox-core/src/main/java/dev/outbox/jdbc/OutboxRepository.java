@@ -69,7 +69,7 @@ public final class OutboxRepository {
         GuardedLeases leases = new GuardedLeases(this.jdbc, writeTransaction, this.sql);
         this.skipLockedClaims = new SkipLockedClaims(this.jdbc, claimTransaction, this.sql, dialect, windows);
         this.optimisticClaims = new OptimisticClaims(this.jdbc, this.sql, windows, leases);
-        this.runClaims = new RunClaims(this.jdbc, this.sql, leases);
+        this.runClaims = new RunClaims(this.jdbc, this.sql);
         this.outcomes = new OutcomeWriter(this.jdbc, writeTransaction, this.sql);
     }
 

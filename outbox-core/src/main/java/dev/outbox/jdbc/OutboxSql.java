@@ -157,6 +157,25 @@ final class OutboxSql {
 
     /**
      * @param count how many rows
+     * @return the lease of rows read without locks, each only at the version it was read at: binds the
+     * lease end and the time, the ids, then each row's id and version
+     */
+    String leaseAtVersions(int count) {
+        return "UPDATE " + this.table + " SET lock_version = lock_version + 1, next_retry_at = ?, gmt_modified = ?"
+                + " WHERE id IN (" + placeholders(count) + ") AND (id, lock_version) IN ("
+                + String.join(", ", Collections.nCopies(count, "(?, ?)")) + ")";
+    }
+
+    /**
+     * @param count how many rows
+     * @return the select of the ids, versions and states of rows
+     */
+    String selectVersions(int count) {
+        return "SELECT id, lock_version, state FROM " + this.table + " WHERE id IN (" + placeholders(count) + ")";
+    }
+
+    /**
+     * @param count how many rows
      * @return the select of those of the given rows that have no unsent row of their ordering key before
      * them but among the given rows, binding the ids twice
      */

@@ -1,8 +1,10 @@
 package dev.outbox.jdbc;
 
+import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +21,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  *
  * <p>No other instance can claim these rows while this one holds the head's lease: the claim query
  * passes over any row whose key has an earlier unsent row, and the head is one. So they are read
- * without locks and leased with updates guarded by the version they were read at; a row that
+ * without locks and leased in one update guarded by the versions they were read at; a row that
  * changed meanwhile (an operator suspended it, a consumer marked it CONSUMED) ends its run there.
  */
 final class RunClaims {
@@ -28,12 +30,9 @@ final class RunClaims {
 
     private final OutboxSql sql;
 
-    private final GuardedLeases leases;
-
-    RunClaims(JdbcTemplate jdbc, OutboxSql sql, GuardedLeases leases) {
+    RunClaims(JdbcTemplate jdbc, OutboxSql sql) {
         this.jdbc = jdbc;
         this.sql = sql;
-        this.leases = leases;
     }
 
     /**
@@ -56,23 +55,15 @@ final class RunClaims {
         List<DueRow> followers = this.jdbc.query(this.sql.followers(headIds.size()), OutboxRows.DUE,
                 arguments.toArray()).stream().sorted(Comparator.comparingLong(row -> row.message().id())).toList();
         List<List<ClaimedMessage>> runs = dueRuns(followers, now, capacity);
-        List<GuardedLeases.RowVersion> tried = runs.stream().flatMap(List::stream)
-                .map(row -> new GuardedLeases.RowVersion(row.id(), row.lockVersion()))
-                .sorted(Comparator.comparingLong(GuardedLeases.RowVersion::id)).toList();
+        List<ClaimedMessage> tried = runs.stream().flatMap(List::stream).toList();
         if (tried.isEmpty()) {
             return List.of();
         }
-        boolean[] taken = this.leases.lease(tried, now, leaseUntil);
-        Set<Long> lost = new HashSet<>();
-        for (int i = 0; i < taken.length; i++) {
-            if (!taken[i]) {
-                lost.add(tried.get(i).id());
-            }
-        }
+        Set<Long> taken = lease(tried, now, leaseUntil);
         List<ClaimedMessage> claimed = new ArrayList<>(tried.size());
         for (List<ClaimedMessage> run : runs) {
             for (ClaimedMessage row : run) {
-                if (lost.contains(row.id())) {
+                if (!taken.contains(row.id())) {
                     // What follows a row taken from under the run stays leased, unsent, until its lease ends.
                     break;
                 }
@@ -80,6 +71,38 @@ final class RunClaims {
             }
         }
         return claimed;
+    }
+
+    /**
+     * Leases the rows in one statement, each only at the version it was read at. Only if that took
+     * fewer than all (a row changed since the read) does it read back which it took: those now one
+     * version on and still PENDING, as nothing but this lease moves a follower of a held head so.
+     */
+    private Set<Long> lease(List<ClaimedMessage> rows, Instant now, Instant leaseUntil) {
+        List<Object> arguments = new ArrayList<>(2 + rows.size() * 3);
+        arguments.add(Timestamps.toColumn(leaseUntil));
+        arguments.add(Timestamps.toColumn(now));
+        rows.forEach(row -> arguments.add(row.id()));
+        rows.forEach(row -> {
+            arguments.add(row.id());
+            arguments.add(row.lockVersion());
+        });
+        Set<Long> ids = new HashSet<>();
+        rows.forEach(row -> ids.add(row.id()));
+        // One statement: atomic on its own, outside any transaction.
+        if (this.jdbc.update(this.sql.leaseAtVersions(rows.size()), arguments.toArray()) == rows.size()) {
+            return ids;
+        }
+        Map<Long, Long> readVersions = new HashMap<>();
+        rows.forEach(row -> readVersions.put(row.id(), row.lockVersion()));
+        Set<Long> taken = new HashSet<>();
+        this.jdbc.query(this.sql.selectVersions(rows.size()), (ResultSet rs) -> {
+            long id = rs.getLong("id");
+            if (rs.getLong("lock_version") == readVersions.get(id) + 1 && "PENDING".equals(rs.getString("state"))) {
+                taken.add(id);
+            }
+        }, ids.toArray());
+        return taken;
     }
 
     /** Each key's rows up to the first that is not due yet, and no more than the capacity in all. */
