@@ -84,14 +84,24 @@ final class Claimer {
             return List.of();
         }
         Instant leaseUntil = now.plus(this.lease);
+        ScanPosition position = this.positions.get(state);
+        boolean continuing = position != null && now.isBefore(position.scanStartedAt().plus(this.rescanInterval));
         Claim claim = switch (this.strategy) {
-            case SKIP_LOCKED -> claimSkipLocked(state, limit, now, leaseUntil);
+            case SKIP_LOCKED -> this.repository.claimSkipLocked(this.scope, state, limit, now, leaseUntil,
+                    continuing ? position.last() : null);
             case OPTIMISTIC -> this.repository.claimOptimistic(this.scope, state, limit,
                     limit * OPTIMISTIC_CANDIDATES_PER_ROW, now, leaseUntil);
         };
         List<ClaimedMessage> claimed = claim.claimed();
         if (this.claimRuns && !claimed.isEmpty() && claimed.size() < limit) {
             claimed = withRuns(claimed, limit, now, leaseUntil);
+        }
+        // A full claim, of heads and their runs, lets the next scan continue after its last head.
+        if (claimed.size() < limit || claim.last() == null) {
+            this.positions.remove(state);
+        }
+        else {
+            this.positions.put(state, new ScanPosition(claim.last(), continuing ? position.scanStartedAt() : now));
         }
         this.metrics.claimed(claimed.size(), claim.lost());
         if (claimed.isEmpty()) {
@@ -113,20 +123,6 @@ final class Claimer {
         all.addAll(runs);
         all.sort(Comparator.comparingLong(ClaimedMessage::id));
         return all;
-    }
-
-    private Claim claimSkipLocked(MessageState state, int limit, Instant now, Instant leaseUntil) {
-        ScanPosition position = this.positions.get(state);
-        boolean continuing = position != null && now.isBefore(position.scanStartedAt().plus(this.rescanInterval));
-        Claim claim = this.repository.claimSkipLocked(this.scope, state, limit, now, leaseUntil,
-                continuing ? position.last() : null);
-        if (claim.claimed().size() < limit || claim.last() == null) {
-            this.positions.remove(state);
-        }
-        else {
-            this.positions.put(state, new ScanPosition(claim.last(), continuing ? position.scanStartedAt() : now));
-        }
-        return claim;
     }
 
     /**

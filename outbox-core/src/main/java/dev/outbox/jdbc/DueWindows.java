@@ -22,7 +22,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 final class DueWindows {
 
     /** How many due rows a claim looks at per row it wants. */
-    static final int ROWS_PER_CLAIMED_ROW = 4;
+    static final int ROWS_PER_CLAIMED_ROW = 2;
 
     private final JdbcTemplate jdbc;
 

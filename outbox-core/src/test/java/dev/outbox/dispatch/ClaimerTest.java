@@ -70,6 +70,36 @@ class ClaimerTest {
     }
 
     @Test
+    void headsOfOrderingKeysAreFollowedByTheirRunsAndAFullClaimContinuesAfterTheLastHead() {
+        Claimer claimer = claimer(ClaimStrategy.SKIP_LOCKED);
+        Claim heads = new Claim(List.of(ordered(1, "customer-7"), ordered(2, "customer-8")), 0, position(2));
+        when(this.repository.claimSkipLocked(any(), eq(MessageState.PENDING), eq(4), any(), any(), isNull()))
+                .thenReturn(heads);
+        when(this.repository.claimRuns(heads.claimed(), 2, START, START.plus(LEASE)))
+                .thenReturn(List.of(ordered(5, "customer-8"), ordered(3, "customer-7")));
+        when(this.repository.claimSkipLocked(any(), eq(MessageState.PENDING), eq(4), any(), any(), eq(position(2))))
+                .thenReturn(Claim.nothing());
+
+        List<ClaimedMessage> claimed = claimer.claim(MessageState.PENDING, 4);
+        claimer.claim(MessageState.PENDING, 4);
+
+        assertThat(claimed).extracting(ClaimedMessage::id).containsExactly(1L, 2L, 3L, 5L);
+        verify(this.metrics).claimed(4, 0);
+        verify(this.repository).claimSkipLocked(any(), eq(MessageState.PENDING), eq(4), any(), any(), eq(position(2)));
+    }
+
+    @Test
+    void thePullApisClaimerTakesHeadsOnly() {
+        Claimer headsOnly = new Claimer(this.repository, ClaimScope.all(), ClaimStrategy.SKIP_LOCKED, LEASE, RESCAN,
+                false, this.clock, this.metrics);
+        when(this.repository.claimSkipLocked(any(), any(), anyInt(), any(), any(), any()))
+                .thenReturn(new Claim(List.of(ordered(1, "customer-7")), 0, position(1)));
+
+        assertThat(headsOnly.claim(MessageState.PENDING, 4)).extracting(ClaimedMessage::id).containsExactly(1L);
+        verify(this.repository, never()).claimRuns(any(), anyInt(), any(), any());
+    }
+
+    @Test
     void aShortClaimSendsTheNextScanBackToTheEarliestDueRow() {
         Claimer claimer = claimer(ClaimStrategy.SKIP_LOCKED);
         when(this.repository.claimSkipLocked(any(), any(), anyInt(), any(), any(), isNull())).thenReturn(claim(1, 3));
@@ -163,6 +193,11 @@ class ClaimerTest {
 
     private static DuePosition position(long id) {
         return new DuePosition(START.minusSeconds(60), id);
+    }
+
+    private static ClaimedMessage ordered(long id, String orderingKey) {
+        return new ClaimedMessage(id, 1, "key-" + id, "order.created", "orders", orderingKey, Map.of(), "{}", 0,
+                MessageState.PENDING, START);
     }
 
     private static ClaimedMessage row(long id) {
