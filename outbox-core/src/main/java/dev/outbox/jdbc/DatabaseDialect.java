@@ -94,6 +94,27 @@ public enum DatabaseDialect {
     abstract boolean supportsSkipLocked(DatabaseMetaData metaData) throws SQLException;
 
     /**
+     * The per-key ordering check for one state, on the index {@code (ordering_key, state, id)}. A
+     * {@code NOT EXISTS (... e.id < m.id)} is read by MariaDB through the key alone, stepping over every
+     * row of the key, SENT ones included. MySQL and MariaDB are asked for the key's lowest id in the
+     * state, one dive, as their purge soon clears the index entries that rows leaving the state left
+     * behind. PostgreSQL keeps those entries until a vacuum, at the low end of the state's range where
+     * that dive would step over them for every row checked, so it is asked for the next lower id in
+     * the state, read backwards from the row: one step for a row held back by the one before it.
+     *
+     * @param table the table, whose rows are {@code e} in the check and {@code m} the row checked
+     * @param state the state
+     * @param filter a further condition on the rows {@code e}, or empty
+     * @return the condition that no row of {@code m}'s ordering key in the state has a smaller id
+     */
+    String noEarlierRowInState(String table, String state, String filter) {
+        String rows = "SELECT e.id FROM %1$s e WHERE e.ordering_key = m.ordering_key AND e.state = '%2$s'%3$s"
+                .formatted(table, state, filter);
+        return (this == POSTGRESQL) ? "(" + rows + " AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL"
+                : "COALESCE((" + rows + " ORDER BY e.id LIMIT 1), m.id) >= m.id";
+    }
+
+    /**
      * @param position where the scan continues
      * @return the arguments of {@link #rowsAfter} and {@link #rowsUpTo} for the due index's columns
      */

@@ -20,23 +20,6 @@ final class OutboxSql {
             m.message_body, m.retry_count, m.state, m.gmt_create""";
 
     /**
-     * Whether the row {@code m} has no earlier unsent row of its ordering key: no PENDING, FAILED or
-     * SUSPENDED row of the key has a smaller id. Asked per state as "the key's lowest id in that
-     * state", each an index dive into {@code (ordering_key, state, id)} that stops at the first entry:
-     * MariaDB reads a {@code NOT EXISTS (... state IN (...) AND e.id < m.id)} by the key alone and steps
-     * over every row of the key, SENT ones included. The blank takes a condition that leaves PENDING
-     * rows out of the check.
-     */
-    private static final String NOTHING_EARLIER_UNSENT = """
-            (m.ordering_key IS NULL OR (
-                COALESCE((SELECT e.id FROM %1$s e WHERE e.ordering_key = m.ordering_key AND e.state = 'PENDING'%2$s
-                    ORDER BY e.id LIMIT 1), m.id) >= m.id
-                AND COALESCE((SELECT e.id FROM %1$s e WHERE e.ordering_key = m.ordering_key AND e.state = 'FAILED'
-                    ORDER BY e.id LIMIT 1), m.id) >= m.id
-                AND COALESCE((SELECT e.id FROM %1$s e WHERE e.ordering_key = m.ordering_key AND e.state = 'SUSPENDED'
-                    ORDER BY e.id LIMIT 1), m.id) >= m.id))""";
-
-    /**
      * Rows of the given state that are due, leaving out every row whose ordering key has an earlier
      * unsent row: of each ordering key only the oldest unsent row, its head, is claimable here; the run
      * that follows a claimed head is claimed by {@link #followers(int)}. The table, the scope's filter,
@@ -196,7 +179,7 @@ final class OutboxSql {
     String withNothingEarlierUnsent(int count) {
         String ids = placeholders(count);
         return "SELECT m.id FROM " + this.table + " m\nWHERE m.id IN (" + ids + ") AND "
-                + NOTHING_EARLIER_UNSENT.formatted(this.table, " AND e.id NOT IN (" + ids + ")");
+                + nothingEarlierUnsent(this.table, this.dialect, " AND e.id NOT IN (" + ids + ")");
     }
 
     /**
@@ -245,6 +228,20 @@ final class OutboxSql {
         return arguments;
     }
 
+    /**
+     * @param table the table
+     * @param dialect the database's dialect
+     * @param pendingFilter a condition that leaves PENDING rows {@code e} out of the check, or empty
+     * @return whether the row {@code m} has no earlier unsent row of its ordering key: no PENDING, FAILED
+     * or SUSPENDED row of the key with a smaller id, each state one dive into {@code (ordering_key,
+     * state, id)} ({@link DatabaseDialect#noEarlierRowInState})
+     */
+    private static String nothingEarlierUnsent(String table, DatabaseDialect dialect, String pendingFilter) {
+        return "(m.ordering_key IS NULL OR (\n    " + dialect.noEarlierRowInState(table, "PENDING", pendingFilter)
+                + "\n    AND " + dialect.noEarlierRowInState(table, "FAILED", "")
+                + "\n    AND " + dialect.noEarlierRowInState(table, "SUSPENDED", "") + "))";
+    }
+
     private String format(String sql) {
         return sql.formatted(this.table);
     }
@@ -280,7 +277,7 @@ final class OutboxSql {
                 this.windowEnd[a] = WINDOW_END.formatted(table, scope, after[a]);
                 for (int u = 0; u < 2; u++) {
                     String rows = DUE_ROWS.formatted(table, scope, after[a], upTo[u],
-                            NOTHING_EARLIER_UNSENT.formatted(table, ""));
+                            nothingEarlierUnsent(table, dialect, ""));
                     this.selectForUpdateSkipLocked[2 * a + u] = "SELECT " + CLAIM_COLUMNS + ", " + DUE_AT + "\n"
                             + rows + "\nFOR UPDATE SKIP LOCKED";
                     this.selectCandidates[2 * a + u] = "SELECT m.id, m.lock_version\n" + rows;
