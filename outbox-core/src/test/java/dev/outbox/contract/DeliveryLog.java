@@ -23,6 +23,8 @@ final class DeliveryLog implements MessageSender {
 
     private final Map<String, List<Long>> byOrderingKey = new ConcurrentHashMap<>();
 
+    private final List<OutgoingMessage> arrivals = new ArrayList<>();
+
     @Override
     public CompletionStage<String> send(OutgoingMessage message) {
         this.deliveries.computeIfAbsent(message.id(), id -> new AtomicInteger()).incrementAndGet();
@@ -31,6 +33,9 @@ final class DeliveryLog implements MessageSender {
             synchronized (arrived) {
                 arrived.add(message.id());
             }
+        }
+        synchronized (this.arrivals) {
+            this.arrivals.add(message);
         }
         return CompletableFuture.completedFuture("ok-" + message.id());
     }
@@ -44,5 +49,25 @@ final class DeliveryLog implements MessageSender {
     void assertEachOrderingKeyArrivedInIdOrder(int keys) {
         assertThat(this.byOrderingKey).hasSize(keys);
         this.byOrderingKey.forEach((key, ids) -> assertThat(ids).as("arrival order of " + key).isSorted());
+    }
+
+    /**
+     * @param orderingKey an ordering key
+     * @return the ids of the messages of the key, in the order they arrived (a message sent twice is listed twice)
+     */
+    List<Long> arrivedInOrder(String orderingKey) {
+        List<Long> arrived = this.byOrderingKey.getOrDefault(orderingKey, List.of());
+        synchronized (arrived) {
+            return List.copyOf(arrived);
+        }
+    }
+
+    /**
+     * @return every message that arrived, in the order of arrival
+     */
+    List<OutgoingMessage> arrivals() {
+        synchronized (this.arrivals) {
+            return List.copyOf(this.arrivals);
+        }
     }
 }
