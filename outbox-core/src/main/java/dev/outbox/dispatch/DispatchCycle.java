@@ -47,41 +47,46 @@ final class DispatchCycle {
         // When a claim is due, half the batch is kept for it, so that a steady stream of local commits
         // never starves retries and other instances' messages, nor a backlog the local stream.
         int handoffShare = claim ? this.batchSize / 2 : this.batchSize;
-        List<ClaimedMessage> batch = new ArrayList<>(takeHandoffs(handoffShare));
+        List<ClaimedMessage> handedOff = new ArrayList<>(this.handoffs.take(handoffShare, this.clock.instant()));
+        List<ClaimedMessage> claimed = new ArrayList<>();
         boolean claimFilledBatch = false;
-        int claimed = 0;
         if (claim) {
-            int wanted = this.batchSize - batch.size();
-            List<ClaimedMessage> pending = this.claimer.claim(MessageState.PENDING, wanted);
-            claimFilledBatch = pending.size() == wanted;
-            claimed = pending.size();
-            batch.addAll(pending);
+            int wanted = this.batchSize - handedOff.size();
+            claimed.addAll(this.claimer.claim(MessageState.PENDING, wanted));
+            claimFilledBatch = claimed.size() == wanted;
         }
-        if (claimFailed && batch.size() < this.batchSize) {
-            batch.addAll(this.claimer.claim(MessageState.FAILED, this.batchSize - batch.size()));
+        int claimedPending = claimed.size();
+        if (claimFailed && handedOff.size() + claimed.size() < this.batchSize) {
+            claimed.addAll(this.claimer.claim(MessageState.FAILED, this.batchSize - handedOff.size() - claimed.size()));
         }
-        if (batch.size() < this.batchSize) {
-            batch.addAll(takeHandoffs(this.batchSize - batch.size()));
+        if (handedOff.size() + claimed.size() < this.batchSize) {
+            handedOff.addAll(this.handoffs.take(this.batchSize - handedOff.size() - claimed.size(),
+                    this.clock.instant()));
         }
+        List<ClaimedMessage> batch = new ArrayList<>(claimed);
+        batch.addAll(this.orderedHandoffs.admit(handedOff, claimed));
         if (batch.isEmpty()) {
-            return new Result(0, false, null);
+            OrderedHandoffs.Recheck recheck = this.orderedHandoffs.afterDelivery(batch, claim);
+            return new Result(0, false, recheck.at());
         }
         BatchDelivery.Result delivered = this.delivery.deliver(batch);
+        OrderedHandoffs.Recheck recheck = this.orderedHandoffs.afterDelivery(batch, claim);
         // A claim that made progress may have cleared the way for the next messages of its ordering keys.
-        boolean claimAgain = claimFilledBatch || (claimed > 0 && delivered.delivered() > 0)
-                || this.orderedHandoffs.mayUnblockHeldBack(batch);
-        return new Result(batch.size(), claimAgain, delivered.earliestRetry());
+        boolean claimAgain = claimFilledBatch || (claimedPending > 0 && delivered.delivered() > 0)
+                || recheck.unblocked();
+        return new Result(batch.size(), claimAgain, earliest(delivered.earliestRetry(), recheck.at()));
     }
 
-    private List<ClaimedMessage> takeHandoffs(int limit) {
-        return this.orderedHandoffs.admit(this.handoffs.take(limit, this.clock.instant()));
+    private static @Nullable Instant earliest(@Nullable Instant a, @Nullable Instant b) {
+        return (a == null || (b != null && b.isBefore(a))) ? b : a;
     }
 
     /**
      * @param processed messages sent, failed or held back in the round
      * @param claimAgain whether more may be due at once: the claim returned all it asked for, or it
      * took rows that were delivered, after which the next messages of their ordering keys are due
-     * @param earliestRetry the earliest time a message that failed in the round is due again
+     * @param earliestRetry the earliest time a message that failed in the round is due again, or a
+     * held-back message should be looked for again
      */
     record Result(int processed, boolean claimAgain, @Nullable Instant earliestRetry) {
     }

@@ -80,8 +80,11 @@ final class DispatchLoop implements Runnable {
             // Taking the claim unscheduled the next one; requests made meanwhile are kept by the minimum.
             this.signal.claimNoLaterThan(nextClaimTime(result));
         }
+        else if (result.claimAgain()) {
+            this.signal.claimNoLaterThan(this.clock.instant());
+        }
         if (result.earliestRetry() != null) {
-            this.signal.claimNoLaterThan(result.earliestRetry());
+            this.signal.retryNoLaterThan(result.earliestRetry());
         }
         return result;
     }

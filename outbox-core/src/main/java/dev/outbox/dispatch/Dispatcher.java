@@ -65,7 +65,8 @@ public final class Dispatcher implements MessageHandoff {
                 this.settings.handlerThreads(), this.clock);
         BatchDelivery delivery = new BatchDelivery(builder.repository, builder.routes, handlers,
                 new FailurePlanner(builder.retryPolicies), this.settings.sendTimeout(), this.clock, builder.metrics);
-        this.cycle = new DispatchCycle(this.handoffs, new OrderedHandoffs(builder.repository, this.clock), claimer,
+        this.cycle = new DispatchCycle(this.handoffs, new OrderedHandoffs(builder.repository,
+                this.settings.pollInterval(), this.clock), claimer,
                 delivery, this.settings.batchSize(), this.clock);
         this.slowRetryEnabled = builder.retryPolicies.failedRetryInterval().isPresent();
         this.pulledTopics = builder.routes.pulledTopics();

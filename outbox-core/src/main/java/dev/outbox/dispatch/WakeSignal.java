@@ -21,6 +21,13 @@ final class WakeSignal {
 
     private Instant claimAt = Instant.MIN;
 
+    /**
+     * The earliest retry of a failed message not yet covered by a claim. Kept apart from
+     * {@link #claimAt}, which taking a claim unschedules: a claim that a commit asked for before the
+     * retry was due must not make the loop forget the retry.
+     */
+    private Instant retryAt = Instant.MAX;
+
     private boolean workHandedOff;
 
     private boolean stopped;
@@ -35,6 +42,20 @@ final class WakeSignal {
         try {
             if (at.isBefore(this.claimAt)) {
                 this.claimAt = at;
+                this.changed.signalAll();
+            }
+        }
+        finally {
+            this.lock.unlock();
+        }
+    }
+
+    /** Asks for a claim no later than when a failed message is due again; an earlier request stands. */
+    void retryNoLaterThan(Instant at) {
+        this.lock.lock();
+        try {
+            if (at.isBefore(this.retryAt)) {
+                this.retryAt = at;
                 this.changed.signalAll();
             }
         }
@@ -61,10 +82,14 @@ final class WakeSignal {
     boolean takeDueClaim() {
         this.lock.lock();
         try {
-            if (this.claimAt.isAfter(this.clock.instant())) {
+            Instant now = this.clock.instant();
+            if (this.claimAt.isAfter(now) && this.retryAt.isAfter(now)) {
                 return false;
             }
             this.claimAt = Instant.MAX;
+            if (!this.retryAt.isAfter(now)) {
+                this.retryAt = Instant.MAX;
+            }
             return true;
         }
         finally {
@@ -81,7 +106,8 @@ final class WakeSignal {
         try {
             long deadline = System.nanoTime() + maxWait.toNanos();
             while (!this.workHandedOff && !this.stopped) {
-                Duration untilClaim = Duration.between(this.clock.instant(), this.claimAt);
+                Instant next = this.claimAt.isBefore(this.retryAt) ? this.claimAt : this.retryAt;
+                Duration untilClaim = Duration.between(this.clock.instant(), next);
                 long waitNanos = Math.min(deadline - System.nanoTime(), nanosOf(untilClaim));
                 if (waitNanos <= 0) {
                     break;

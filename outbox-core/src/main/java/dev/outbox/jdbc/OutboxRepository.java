@@ -169,18 +169,20 @@ public final class OutboxRepository {
 
     /**
      * Reads which of the given messages may be sent now as far as their ordering keys go: those with
-     * no unsent message of their key before them, but among the given ones. A plain read of the
+     * no unsent message of their key before them but those sent along with them. A plain read of the
      * latest committed state, outside any transaction.
      *
      * @param messages messages with an ordering key
-     * @return the ids of those that nothing outside them holds back
+     * @param sentAlong the messages going out in the same batch, in id order per key ({@code messages}
+     * among them)
+     * @return the ids of those that nothing else holds back
      */
-    public Set<Long> withNothingEarlierUnsent(List<ClaimedMessage> messages) {
-        List<Object> arguments = new ArrayList<>(messages.size() * 2);
+    public Set<Long> withNothingEarlierUnsent(List<ClaimedMessage> messages, List<ClaimedMessage> sentAlong) {
+        List<Object> arguments = new ArrayList<>(messages.size() + sentAlong.size());
         messages.forEach(message -> arguments.add(message.id()));
-        messages.forEach(message -> arguments.add(message.id()));
-        return new HashSet<>(this.jdbc.queryForList(this.sql.withNothingEarlierUnsent(messages.size()), Long.class,
-                arguments.toArray()));
+        sentAlong.forEach(message -> arguments.add(message.id()));
+        return new HashSet<>(this.jdbc.queryForList(this.sql.withNothingEarlierUnsent(messages.size(),
+                sentAlong.size()), Long.class, arguments.toArray()));
     }
 
     /**

@@ -172,14 +172,14 @@ final class OutboxSql {
     }
 
     /**
-     * @param count how many rows
-     * @return the select of those of the given rows that have no unsent row of their ordering key before
-     * them but among the given rows, binding the ids twice
+     * @param count how many rows to check
+     * @param sentAlong how many rows go out with them
+     * @return the select of those of the rows to check that have no unsent row of their ordering key
+     * before them but rows that go out with them, binding the ids of both
      */
-    String withNothingEarlierUnsent(int count) {
-        String ids = placeholders(count);
-        return "SELECT m.id FROM " + this.table + " m\nWHERE m.id IN (" + ids + ") AND "
-                + nothingEarlierUnsent(this.table, this.dialect, " AND e.id NOT IN (" + ids + ")");
+    String withNothingEarlierUnsent(int count, int sentAlong) {
+        return "SELECT m.id FROM " + this.table + " m\nWHERE m.id IN (" + placeholders(count) + ") AND "
+                + nothingEarlierUnsent(this.table, this.dialect, " AND e.id NOT IN (" + placeholders(sentAlong) + ")");
     }
 
     /**

@@ -85,6 +85,21 @@ class WakeSignalTest {
     }
 
     @Test
+    void aRetryStaysScheduledWhenAClaimIsTakenBeforeItIsDue() {
+        this.signal.takeDueClaim();
+        this.signal.retryNoLaterThan(this.clock.instant().plusSeconds(1));
+        // A commit asks for a claim now; the loop takes it and schedules its next poll far away.
+        this.signal.claimNoLaterThan(this.clock.instant());
+        assertThat(this.signal.takeDueClaim()).isTrue();
+        this.signal.claimNoLaterThan(this.clock.instant().plus(Duration.ofMinutes(10)));
+
+        assertThat(this.signal.takeDueClaim()).isFalse();
+        this.clock.advance(Duration.ofSeconds(1));
+        assertThat(this.signal.takeDueClaim()).as("the retry is due").isTrue();
+        assertThat(this.signal.takeDueClaim()).as("and covered by that claim").isFalse();
+    }
+
+    @Test
     void awaitDoesNotWaitWhileAClaimIsDue() {
         assertTimeoutPreemptively(GENEROUS, () -> this.signal.await(FOREVER));
         // Waiting does not take the claim.
