@@ -116,7 +116,7 @@ public enum DatabaseDialect {
 
     /**
      * @param position where the scan continues
-     * @return the arguments of {@link #rowsAfter} and {@link #rowsUpTo} for the due index's columns
+     * @return the arguments of {@link #rowsAfter} for the due index's columns
      */
     List<Object> positionArguments(DuePosition position) {
         return rowsAfterArguments(position.dueAt(), position.id());
@@ -133,17 +133,6 @@ public enum DatabaseDialect {
     String rowsAfter(String timeColumn, String idColumn) {
         return (this == POSTGRESQL) ? "(%1$s, %2$s) > (?, ?)".formatted(timeColumn, idColumn)
                 : "(%1$s > ? OR (%1$s = ? AND %2$s > ?))".formatted(timeColumn, idColumn);
-    }
-
-    /**
-     * @param timeColumn the time column, the second column of an index that ends with the id
-     * @param idColumn the id column
-     * @return the condition that ends an index scan at a (time, id) position, that position included, in
-     * the same form as {@link #rowsAfter}, bound with the same arguments
-     */
-    String rowsUpTo(String timeColumn, String idColumn) {
-        return (this == POSTGRESQL) ? "(%1$s, %2$s) <= (?, ?)".formatted(timeColumn, idColumn)
-                : "(%1$s < ? OR (%1$s = ? AND %2$s <= ?))".formatted(timeColumn, idColumn);
     }
 
     /**

@@ -2,22 +2,26 @@ package dev.outbox.jdbc;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import dev.outbox.MessageState;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * Cuts the scan of the due index into windows, so that a claim looks at a bounded number of due rows.
+ * Reads the due index a window at a time, and picks from each window the rows a claim checks.
  *
  * <p>A due row whose ordering key has an earlier unsent row is not claimable, and a backlog of one
  * key is nearly all such rows. A claim that asked the database for its rows over the whole due range
  * would step over every one of them, each with its ordering check, to find the few it can take, and
- * would do so again on every claim. Instead a claim first reads, from the due index alone, where the
- * window of its next {@value #ROWS_PER_CLAIMED_ROW} rows per wanted row ends, and claims within it;
- * only when a full window held nothing it could take (every row held back by its key, or locked by
- * another instance) does it go on to the next window.
+ * would do so again on every claim. Instead a claim first reads its next {@value #ROWS_PER_CLAIMED_ROW}
+ * due rows per wanted row with their ordering keys, a plain read of the due index. Of those, only
+ * the rows without a key and the first row of each key can be heads; the claim checks and takes
+ * those alone, so each key costs it one check, however many of its rows wait. Only when a full
+ * window held nothing it could take (every row held back by its key, or locked by another instance)
+ * does it go on to the next window.
  */
 final class DueWindows {
 
@@ -42,54 +46,64 @@ final class DueWindows {
      * @param now the current time
      * @param after where the scan starts, or null for the earliest due row
      * @param limit the most rows the claim wants
-     * @param within the claim within one window
+     * @param among the claim among the candidates of one window
      * @return the first claim that took rows, or the last one
      */
     Claim claim(OutboxSql.DueStatements statements, ClaimScope scope, MessageState state, Instant now,
-            @Nullable DuePosition after, int limit, ClaimWithin within) {
+            @Nullable DuePosition after, int limit, ClaimAmong among) {
         DuePosition from = after;
+        int size = limit * ROWS_PER_CLAIMED_ROW;
         int lost = 0;
         while (true) {
-            DuePosition end = end(statements, scope, state, now, from, limit * ROWS_PER_CLAIMED_ROW);
-            Claim claim = within.claim(from, end, span(from, end));
+            List<Object> arguments = OutboxSql.dueArguments(scope, state, now,
+                    (from != null) ? this.dialect.positionArguments(from) : List.of(), size);
+            List<WindowRow> window = this.jdbc.query(statements.window(from != null), (rs, rowNum) -> new WindowRow(
+                    rs.getLong("id"), rs.getString("ordering_key"), OutboxRows.POSITION.mapRow(rs, rowNum)),
+                    arguments.toArray());
+            if (window.isEmpty()) {
+                return (lost == 0) ? Claim.nothing() : new Claim(List.of(), lost, null);
+            }
+            Claim claim = among.claim(candidates(window));
             lost += claim.lost();
-            if (!claim.claimed().isEmpty() || end == null) {
+            if (!claim.claimed().isEmpty() || window.size() < size) {
                 return (lost == claim.lost()) ? claim : new Claim(claim.claimed(), lost, claim.last());
             }
-            from = end;
+            from = window.get(window.size() - 1).position();
         }
     }
 
-    private @Nullable DuePosition end(OutboxSql.DueStatements statements, ClaimScope scope, MessageState state,
-            Instant now, @Nullable DuePosition after, int rows) {
-        List<Object> arguments = OutboxSql.dueArguments(scope, state, now, span(after, null), rows - 1);
-        return this.jdbc.query(statements.windowEnd(after != null), OutboxRows.POSITION, arguments.toArray())
-                .stream().findFirst().orElse(null);
-    }
-
-    private List<Object> span(@Nullable DuePosition after, @Nullable DuePosition upTo) {
-        List<Object> arguments = new ArrayList<>(6);
-        if (after != null) {
-            arguments.addAll(this.dialect.positionArguments(after));
-        }
-        if (upTo != null) {
-            arguments.addAll(this.dialect.positionArguments(upTo));
-        }
-        return arguments;
+    /** The window's rows without an ordering key, and of each key its row with the lowest id. */
+    private static List<Long> candidates(List<WindowRow> window) {
+        Set<String> keys = new HashSet<>();
+        List<Long> candidates = new ArrayList<>(window.size());
+        window.stream().sorted((a, b) -> Long.compare(a.id(), b.id())).forEach(row -> {
+            if (row.orderingKey() == null || keys.add(row.orderingKey())) {
+                candidates.add(row.id());
+            }
+        });
+        return candidates;
     }
 
     /**
-     * A claim within one window of the due index.
+     * A due row as the window read it.
+     *
+     * @param id the row id
+     * @param orderingKey its ordering key, or null
+     * @param position its place in the due index
+     */
+    private record WindowRow(long id, @Nullable String orderingKey, DuePosition position) {
+    }
+
+    /**
+     * A claim among the candidates of one window.
      */
     @FunctionalInterface
-    interface ClaimWithin {
+    interface ClaimAmong {
 
         /**
-         * @param after where the window starts (exclusive), or null at the earliest due row
-         * @param upTo where the window ends (inclusive), or null when it reaches the last due row
-         * @param span the arguments of both bounds, in that order
+         * @param candidates the ids of the rows that may be heads of their keys
          * @return what the claim took
          */
-        Claim claim(@Nullable DuePosition after, @Nullable DuePosition upTo, List<Object> span);
+        Claim claim(List<Long> candidates);
     }
 }

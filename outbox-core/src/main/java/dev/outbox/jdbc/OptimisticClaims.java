@@ -31,12 +31,17 @@ final class OptimisticClaims {
     }
 
     Claim claim(ClaimScope scope, MessageState state, int limit, int candidates, Instant now, Instant leaseUntil) {
-        OutboxSql.DueStatements statements = this.sql.due(scope);
-        return this.windows.claim(statements, scope, state, now, null, limit, (from, upTo, span) -> claimAmong(
-                this.jdbc.query(statements.selectCandidates(from != null, upTo != null),
-                        (rs, rowNum) -> new GuardedLeases.RowVersion(rs.getLong(1), rs.getLong(2)),
-                        OutboxSql.dueArguments(scope, state, now, span, Math.max(limit, candidates)).toArray()),
-                limit, now, leaseUntil));
+        return this.windows.claim(this.sql.due(scope), scope, state, now, null, Math.max(limit, candidates)
+                / DueWindows.ROWS_PER_CLAIMED_ROW, ids -> {
+                    List<Object> arguments = new ArrayList<>(ids.size() + 3);
+                    arguments.addAll(ids);
+                    arguments.add(state.name());
+                    arguments.add(Timestamps.toColumn(now));
+                    arguments.add(Math.max(limit, candidates));
+                    return claimAmong(this.jdbc.query(this.sql.selectDueAmong(ids.size()),
+                            (rs, rowNum) -> new GuardedLeases.RowVersion(rs.getLong(1), rs.getLong(2)),
+                            arguments.toArray()), limit, now, leaseUntil);
+                });
     }
 
     private Claim claimAmong(List<GuardedLeases.RowVersion> candidates, int limit, Instant now, Instant leaseUntil) {

@@ -115,8 +115,9 @@ public final class OutboxRepository {
      * @return whether a claim would find a row
      */
     public boolean anyDue(ClaimScope scope, MessageState state, Instant now) {
-        return !this.jdbc.queryForList(this.sql.due(scope).selectCandidates(false, false),
-                OutboxSql.dueArguments(scope, state, now, List.of(), 1).toArray()).isEmpty();
+        List<Object> arguments = OutboxSql.dueArguments(scope, state, now, List.of(), 0);
+        return !this.jdbc.queryForList(this.sql.due(scope).anyDue(),
+                arguments.subList(0, arguments.size() - 1).toArray()).isEmpty();
     }
 
     /**

@@ -50,8 +50,14 @@ final class RunClaims {
             return List.of();
         }
         int perKey = Math.max(1, capacity / headIds.size());
-        List<Object> arguments = new ArrayList<>(headIds.size() * 6);
-        headIds.forEach((key, headId) -> arguments.addAll(List.of(key, headId, key, headId, Long.MAX_VALUE, perKey)));
+        // A claimed head has no FAILED or SUSPENDED row of its key before it, so the key's lowest one ends its run.
+        Map<String, Long> bounds = new HashMap<>();
+        this.jdbc.query(this.sql.runBounds(headIds.size()), (ResultSet rs) -> {
+            bounds.put(rs.getString("ordering_key"), rs.getLong("blocked_from"));
+        }, headIds.keySet().toArray());
+        List<Object> arguments = new ArrayList<>(headIds.size() * 4);
+        headIds.forEach((key, headId) -> arguments.addAll(List.of(key, headId, bounds.getOrDefault(key,
+                Long.MAX_VALUE), perKey)));
         List<DueRow> followers = this.jdbc.query(this.sql.followers(headIds.size()), OutboxRows.DUE,
                 arguments.toArray()).stream().sorted(Comparator.comparingLong(row -> row.message().id())).toList();
         List<List<ClaimedMessage>> runs = dueRuns(followers, now, capacity);

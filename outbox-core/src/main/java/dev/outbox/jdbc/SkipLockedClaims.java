@@ -44,15 +44,17 @@ final class SkipLockedClaims {
 
     Claim claim(ClaimScope scope, MessageState state, int limit, Instant now, Instant leaseUntil,
             @Nullable DuePosition after) {
-        OutboxSql.DueStatements statements = this.sql.due(scope);
-        return this.windows.claim(statements, scope, state, now, after, limit, (from, upTo, span) -> {
-            List<Object> dueArguments = OutboxSql.dueArguments(scope, state, now, span, limit);
+        return this.windows.claim(this.sql.due(scope), scope, state, now, after, limit, candidates -> {
+            List<Object> dueArguments = new ArrayList<>(candidates.size() + 3);
+            dueArguments.addAll(candidates);
+            dueArguments.add(state.name());
+            dueArguments.add(Timestamps.toColumn(now));
+            dueArguments.add(limit);
             List<DueRow> rows = this.dialect.claimsInOneStatement()
-                    ? claimInOneStatement(statements.claimReturning(from != null, upTo != null), dueArguments, now,
+                    ? claimInOneStatement(this.sql.claimDueAmongReturning(candidates.size()), dueArguments, now,
                             leaseUntil)
                     : Objects.requireNonNull(this.claimTransaction.execute(tx -> lockAndLease(
-                            statements.selectForUpdateSkipLocked(from != null, upTo != null), dueArguments, now,
-                            leaseUntil)));
+                            this.sql.lockDueAmong(candidates.size()), dueArguments, now, leaseUntil)));
             if (rows.isEmpty()) {
                 return Claim.nothing();
             }

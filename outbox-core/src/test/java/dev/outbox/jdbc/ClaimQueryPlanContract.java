@@ -66,46 +66,59 @@ abstract class ClaimQueryPlanContract {
     }
 
     @Test
-    void claimFindsDueRowsThroughTheDueIndex() {
+    void theClaimsWindowIsReadThroughTheDueIndex() {
         OutboxSql sql = new OutboxSql(TABLE, this.database.dialect());
+        LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
 
         OutboxSql.DueStatements due = sql.due(ClaimScope.all());
-        String skipLockedPlan = explain(due.selectForUpdateSkipLocked(false, false));
-        String optimisticPlan = explain(due.selectCandidates(false, false));
-
-        LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
+        String windowPlan = explain(due.window(false), "PENDING", now, 200);
         List<Object> arguments = new ArrayList<>(List.of("PENDING", now));
         arguments.addAll(this.database.dialect().positionArguments(new DuePosition(
                 now.minusHours(1).toInstant(ZoneOffset.UTC), 1000)));
-        arguments.add(100);
-        String continuedPlan = explain(due.selectForUpdateSkipLocked(true, false), arguments.toArray());
-        // A claim within a window: after a position and up to the window's end.
-        List<Object> windowed = new ArrayList<>(arguments.subList(0, arguments.size() - 1));
-        windowed.addAll(this.database.dialect().positionArguments(new DuePosition(now.toInstant(ZoneOffset.UTC), 9000)));
-        windowed.add(100);
-        String windowPlan = explain(due.selectForUpdateSkipLocked(true, true), windowed.toArray());
-        String windowEndPlan = explain(due.windowEnd(true), arguments.toArray());
+        arguments.add(200);
+        String continuedPlan = explain(due.window(true), arguments.toArray());
         // The dispatcher leaves pulled topics out; a pull consumer claims its topic: the same index serves both.
-        String dispatcherPlan = explain(sql.due(ClaimScope.allExcept(List.of("jobs"))).selectForUpdateSkipLocked(false, false),
-                "PENDING", now, "jobs", 100);
-        String pullPlan = explain(sql.due(ClaimScope.topic("jobs")).selectForUpdateSkipLocked(false, false), "PENDING", now,
-                "jobs", 100);
+        String dispatcherPlan = explain(sql.due(ClaimScope.allExcept(List.of("jobs"))).window(false), "PENDING", now,
+                "jobs", 200);
+        String pullPlan = explain(sql.due(ClaimScope.topic("jobs")).window(false), "PENDING", now, "jobs", 200);
 
-        for (String plan : List.of(skipLockedPlan, optimisticPlan, continuedPlan, windowPlan, dispatcherPlan, pullPlan)) {
-            assertThat(plan).contains(usesIndex("idx_" + TABLE + "_due")).contains(usesIndex("idx_" + TABLE + "_ordering"));
+        for (String plan : List.of(windowPlan, continuedPlan, dispatcherPlan, pullPlan)) {
+            assertThat(plan).contains(usesIndex("idx_" + TABLE + "_due")).doesNotContain("Seq Scan")
+                    .doesNotContain("type=ALL");
         }
-        assertThat(windowEndPlan).contains(usesIndex("idx_" + TABLE + "_due"));
+    }
+
+    @Test
+    void theClaimLooksUpItsCandidatesAndChecksTheirKeysThroughTheOrderingIndex() {
+        OutboxSql sql = new OutboxSql(TABLE, this.database.dialect());
+        LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
+        Object[] arguments = { 3L, 200L, 400L, "PENDING", now, 100 };
+
+        String skipLockedPlan = explain(sql.lockDueAmong(3), arguments);
+        String optimisticPlan = explain(sql.selectDueAmong(3), arguments);
+        // What an idle instance asks before it claims.
+        String anyDuePlan = explain(sql.due(ClaimScope.all()).anyDue(), "PENDING", now);
+
+        for (String plan : List.of(skipLockedPlan, optimisticPlan)) {
+            // By id, through the primary key or an index that leads with the state and ends with the id.
+            assertThat(plan).contains(usesIndex("idx_" + TABLE + "_ordering")).doesNotContain("Seq Scan")
+                    .doesNotContain("type=ALL");
+        }
+        assertThat(anyDuePlan).contains(usesIndex("idx_" + TABLE + "_due")).contains(usesIndex("idx_" + TABLE + "_ordering"));
     }
 
     @Test
     void theRunAfterAClaimedHeadIsReadThroughTheOrderingIndex() {
         OutboxSql sql = new OutboxSql(TABLE, this.database.dialect());
 
-        String plan = explain(sql.followers(2), "customer-3", 3L, "customer-3", 3L, Long.MAX_VALUE, 50,
-                "customer-6", 6L, "customer-6", 6L, Long.MAX_VALUE, 50);
+        String plan = explain(sql.followers(2), "customer-3", 3L, Long.MAX_VALUE, 50, "customer-6", 6L, Long.MAX_VALUE,
+                50);
+        String boundsPlan = explain(sql.runBounds(2), "customer-3", "customer-6");
 
         assertThat(plan).contains(usesIndex("idx_" + TABLE + "_ordering")).doesNotContain("Seq Scan")
                 .doesNotContain("type=ALL");
+        // Through the ordering index, or through an index that leads with the state: the few FAILED and SUSPENDED rows.
+        assertThat(boundsPlan).doesNotContain("Seq Scan").doesNotContain("type=ALL");
     }
 
     @Test

@@ -21,20 +21,18 @@ class PostgresClaimQueryPlanTest extends ClaimQueryPlanContract {
     }
 
     @Test
-    void oneStatementClaimFindsDueRowsThroughTheDueIndexAndUpdatesThemByPrimaryKey() {
+    void oneStatementClaimChecksItsCandidatesAndUpdatesThemByPrimaryKey() {
         OutboxSql sql = new OutboxSql(TABLE, DatabaseDialect.POSTGRESQL);
         LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
 
-        OutboxSql.DueStatements due = sql.due(ClaimScope.all());
-        String plan = explain(due.claimReturning(false, false), "PENDING", now, 100, now.plusSeconds(30), now);
-        String continuedPlan = explain(due.claimReturning(true, true), "PENDING", now, now.minusHours(1), 1000, now,
-                9000, 100, now.plusSeconds(30), now);
+        String plan = explain(sql.claimDueAmongReturning(3), 3L, 200L, 400L, "PENDING", now, 100, now.plusSeconds(30),
+                now);
+        String continuedWindowPlan = explain(sql.due(ClaimScope.all()).window(true), "PENDING", now, now.minusHours(1),
+                1000, 200);
 
-        for (String claim : List.of(plan, continuedPlan)) {
-            assertThat(claim).contains("idx_" + TABLE + "_due").contains("idx_" + TABLE + "_ordering")
-                    .contains(TABLE + "_pkey");
-        }
+        assertThat(plan).contains("idx_" + TABLE + "_ordering").contains(TABLE + "_pkey").doesNotContain("Seq Scan");
         // The position bounds the index scan, rather than filtering the rows it reads.
-        assertThat(continuedPlan).containsPattern("Index Cond: .*ROW\\(next_retry_at, id\\) >");
+        assertThat(continuedWindowPlan).contains("idx_" + TABLE + "_due")
+                .containsPattern("Index Cond: .*ROW\\(next_retry_at, id\\) >");
     }
 }
