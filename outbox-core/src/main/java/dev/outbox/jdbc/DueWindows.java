@@ -2,9 +2,9 @@ package dev.outbox.jdbc;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 import dev.outbox.MessageState;
 import org.jspecify.annotations.Nullable;
@@ -19,7 +19,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * would do so again on every claim. Instead a claim first reads its next {@value #ROWS_PER_CLAIMED_ROW}
  * due rows per wanted row with their ordering keys, a plain read of the due index. Of those, only
  * the rows without a key and the first row of each key can be heads; the claim checks and takes
- * those alone, so each key costs it one check, however many of its rows wait. Only when a full
+ * those alone, so each key costs it one check, however many of its rows wait (the runs that follow
+ * the heads are claimed apart). Only when a full
  * window held nothing it could take (every row held back by its key, or locked by another instance)
  * does it go on to the next window.
  */
@@ -63,7 +64,7 @@ final class DueWindows {
             if (window.isEmpty()) {
                 return (lost == 0) ? Claim.nothing() : new Claim(List.of(), lost, null);
             }
-            Claim claim = among.claim(candidates(window));
+            Claim claim = among.claim(candidates(window, limit));
             lost += claim.lost();
             if (!claim.claimed().isEmpty() || window.size() < size) {
                 return (lost == claim.lost()) ? claim : new Claim(claim.claimed(), lost, claim.last());
@@ -72,15 +73,36 @@ final class DueWindows {
         }
     }
 
-    /** The window's rows without an ordering key, and of each key its row with the lowest id. */
-    private static List<Long> candidates(List<WindowRow> window) {
-        Set<String> keys = new HashSet<>();
-        List<Long> candidates = new ArrayList<>(window.size());
-        window.stream().sorted((a, b) -> Long.compare(a.id(), b.id())).forEach(row -> {
-            if (row.orderingKey() == null || keys.add(row.orderingKey())) {
-                candidates.add(row.id());
+    /**
+     * The window's rows without an ordering key, and of each key its row with the lowest id, in due
+     * order, until they and the rows of their keys in the window make up the claim's limit: so that the
+     * keys a claim takes fill the batch with their runs rather than each with its head alone, and the
+     * next claim, continuing after the last head, takes the next keys.
+     */
+    private static List<Long> candidates(List<WindowRow> window, int limit) {
+        Map<String, Long> lowestIds = new HashMap<>();
+        Map<String, Integer> rows = new HashMap<>();
+        for (WindowRow row : window) {
+            if (row.orderingKey() != null) {
+                lowestIds.merge(row.orderingKey(), row.id(), Math::min);
+                rows.merge(row.orderingKey(), 1, Integer::sum);
             }
-        });
+        }
+        List<Long> candidates = new ArrayList<>(window.size());
+        int taken = 0;
+        for (WindowRow row : window) {
+            if (taken >= limit) {
+                break;
+            }
+            if (row.orderingKey() == null) {
+                candidates.add(row.id());
+                taken++;
+            }
+            else if (lowestIds.get(row.orderingKey()) == row.id()) {
+                candidates.add(row.id());
+                taken += rows.get(row.orderingKey());
+            }
+        }
         return candidates;
     }
 
