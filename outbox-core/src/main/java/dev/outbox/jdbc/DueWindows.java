@@ -16,8 +16,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * <p>A due row whose ordering key has an earlier unsent row is not claimable, and a backlog of one
  * key is nearly all such rows. A claim that asked the database for its rows over the whole due range
  * would step over every one of them, each with its ordering check, to find the few it can take, and
- * would do so again on every claim. Instead a claim first reads its next {@value #ROWS_PER_CLAIMED_ROW}
- * due rows per wanted row with their ordering keys, a plain read of the due index. Of those, only
+ * would do so again on every claim. Instead a claim first reads a window of its next due rows (for
+ * the skip-locked claim {@value #ROWS_PER_CLAIMED_ROW} per wanted row) with their ordering keys, a
+ * plain read of the due index. Of those, only
  * the rows without a key and the first row of each key can be heads; the claim checks and takes
  * those alone, so each key costs it one check, however many of its rows wait (the runs that follow
  * the heads are claimed apart). Only when a full
@@ -26,7 +27,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 final class DueWindows {
 
-    /** How many due rows a claim looks at per row it wants. */
+    /** How many due rows the skip-locked claim looks at per row it wants. */
     static final int ROWS_PER_CLAIMED_ROW = 2;
 
     private final JdbcTemplate jdbc;
@@ -46,14 +47,15 @@ final class DueWindows {
      * @param state the state of the rows
      * @param now the current time
      * @param after where the scan starts, or null for the earliest due row
-     * @param limit the most rows the claim wants
+     * @param size how many due rows a window holds
+     * @param candidates how many rows the candidates of a window may stand for: a candidate without a
+     * key for itself, one with a key for its key's rows in the window
      * @param among the claim among the candidates of one window
      * @return the first claim that took rows, or the last one
      */
     Claim claim(OutboxSql.DueStatements statements, ClaimScope scope, MessageState state, Instant now,
-            @Nullable DuePosition after, int limit, ClaimAmong among) {
+            @Nullable DuePosition after, int size, int candidates, ClaimAmong among) {
         DuePosition from = after;
-        int size = limit * ROWS_PER_CLAIMED_ROW;
         int lost = 0;
         while (true) {
             List<Object> arguments = OutboxSql.dueArguments(scope, state, now,
@@ -64,7 +66,7 @@ final class DueWindows {
             if (window.isEmpty()) {
                 return (lost == 0) ? Claim.nothing() : new Claim(List.of(), lost, null);
             }
-            Claim claim = among.claim(candidates(window, limit));
+            Claim claim = among.claim(candidates(window, candidates));
             lost += claim.lost();
             if (!claim.claimed().isEmpty() || window.size() < size) {
                 return (lost == claim.lost()) ? claim : new Claim(claim.claimed(), lost, claim.last());

@@ -31,13 +31,14 @@ final class OptimisticClaims {
     }
 
     Claim claim(ClaimScope scope, MessageState state, int limit, int candidates, Instant now, Instant leaseUntil) {
-        return this.windows.claim(this.sql.due(scope), scope, state, now, null, Math.max(limit, candidates)
-                / DueWindows.ROWS_PER_CLAIMED_ROW, ids -> {
+        // The window is as large as the candidates, so that instances pick at random among all of them.
+        int window = Math.max(limit, candidates);
+        return this.windows.claim(this.sql.due(scope), scope, state, now, null, window, window, ids -> {
                     List<Object> arguments = new ArrayList<>(ids.size() + 3);
                     arguments.addAll(ids);
                     arguments.add(state.name());
                     arguments.add(Timestamps.toColumn(now));
-                    arguments.add(Math.max(limit, candidates));
+                    arguments.add(window);
                     return claimAmong(this.jdbc.query(this.sql.selectDueAmong(ids.size()),
                             (rs, rowNum) -> new GuardedLeases.RowVersion(rs.getLong(1), rs.getLong(2)),
                             arguments.toArray()), limit, now, leaseUntil);

@@ -44,7 +44,8 @@ final class SkipLockedClaims {
 
     Claim claim(ClaimScope scope, MessageState state, int limit, Instant now, Instant leaseUntil,
             @Nullable DuePosition after) {
-        return this.windows.claim(this.sql.due(scope), scope, state, now, after, limit, candidates -> {
+        return this.windows.claim(this.sql.due(scope), scope, state, now, after,
+                limit * DueWindows.ROWS_PER_CLAIMED_ROW, limit, candidates -> {
             List<Object> dueArguments = new ArrayList<>(candidates.size() + 3);
             dueArguments.addAll(candidates);
             dueArguments.add(state.name());
