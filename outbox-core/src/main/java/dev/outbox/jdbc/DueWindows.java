@@ -18,12 +18,11 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * would step over every one of them, each with its ordering check, to find the few it can take, and
  * would do so again on every claim. Instead a claim first reads a window of its next due rows (for
  * the skip-locked claim {@value #ROWS_PER_CLAIMED_ROW} per wanted row) with their ordering keys, a
- * plain read of the due index. Of those, only
- * the rows without a key and the first row of each key can be heads; the claim checks and takes
- * those alone, so each key costs it one check, however many of its rows wait (the runs that follow
- * the heads are claimed apart). Only when a full
- * window held nothing it could take (every row held back by its key, or locked by another instance)
- * does it go on to the next window.
+ * plain read of the due index. Of those, only the rows without a key and the first row of each key
+ * can be heads; the claim checks and takes those alone, so each key costs it one check, however
+ * many of its rows wait (the runs that follow the heads are claimed apart). Only when a full window
+ * held nothing it could take, every row held back by its key or locked by another claim, does it go
+ * on to the next window; rows lost to another instance's claim end the claim as before.
  */
 final class DueWindows {
 
@@ -56,7 +55,6 @@ final class DueWindows {
     Claim claim(OutboxSql.DueStatements statements, ClaimScope scope, MessageState state, Instant now,
             @Nullable DuePosition after, int size, int candidates, ClaimAmong among) {
         DuePosition from = after;
-        int lost = 0;
         while (true) {
             List<Object> arguments = OutboxSql.dueArguments(scope, state, now,
                     (from != null) ? this.dialect.positionArguments(from) : List.of(), size);
@@ -64,12 +62,12 @@ final class DueWindows {
                     rs.getLong("id"), rs.getString("ordering_key"), OutboxRows.POSITION.mapRow(rs, rowNum)),
                     arguments.toArray());
             if (window.isEmpty()) {
-                return (lost == 0) ? Claim.nothing() : new Claim(List.of(), lost, null);
+                return Claim.nothing();
             }
             Claim claim = among.claim(candidates(window, candidates));
-            lost += claim.lost();
-            if (!claim.claimed().isEmpty() || window.size() < size) {
-                return (lost == claim.lost()) ? claim : new Claim(claim.claimed(), lost, claim.last());
+            // Rows lost to another instance are being taken: that claim has done its part.
+            if (!claim.claimed().isEmpty() || claim.lost() > 0 || window.size() < size) {
+                return claim;
             }
             from = window.get(window.size() - 1).position();
         }
