@@ -115,9 +115,8 @@ public final class OutboxRepository {
      * @return whether a claim would find a row
      */
     public boolean anyDue(ClaimScope scope, MessageState state, Instant now) {
-        List<Object> arguments = OutboxSql.dueArguments(scope, state, now, List.of(), 0);
         return !this.jdbc.queryForList(this.sql.due(scope).anyDue(),
-                arguments.subList(0, arguments.size() - 1).toArray()).isEmpty();
+                OutboxSql.dueArguments(scope, state, now, List.of(), 1).toArray()).isEmpty();
     }
 
     /**

@@ -43,14 +43,17 @@ final class OutboxSql {
             ORDER BY m.next_retry_at, m.id
             LIMIT ?""";
 
-    /** Whether any row of the scope is due and not held back by its key; binds the state, the time, the scope. */
+    /**
+     * Due rows of the scope that their keys do not hold back, up to a limit: whether a claim would find
+     * any. Binds the state, the time, the scope's topics and the limit.
+     */
     private static final String ANY_DUE = """
             SELECT m.id
             FROM %1$s m
             WHERE m.state = ? AND m.next_retry_at <= ?%2$s
               AND %3$s
             ORDER BY m.next_retry_at, m.id
-            LIMIT 1""";
+            LIMIT ?""";
 
     /**
      * The PENDING rows of one ordering key that follow its claimed head, in id order, up to a bound:
@@ -336,8 +339,7 @@ final class OutboxSql {
         }
 
         /**
-         * @return the select of one due row that its key does not hold back, binding the state, the time
-         * and the scope's topics
+         * @return the select of due rows that their keys do not hold back ({@link #ANY_DUE})
          */
         String anyDue() {
             return this.anyDue;

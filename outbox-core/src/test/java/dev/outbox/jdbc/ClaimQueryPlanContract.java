@@ -97,7 +97,7 @@ abstract class ClaimQueryPlanContract {
         String skipLockedPlan = explain(sql.lockDueAmong(3), arguments);
         String optimisticPlan = explain(sql.selectDueAmong(3), arguments);
         // What an idle instance asks before it claims.
-        String anyDuePlan = explain(sql.due(ClaimScope.all()).anyDue(), "PENDING", now);
+        String anyDuePlan = explain(sql.due(ClaimScope.all()).anyDue(), "PENDING", now, 1);
 
         for (String plan : List.of(skipLockedPlan, optimisticPlan)) {
             // By id, through the primary key or an index that leads with the state and ends with the id.
