@@ -8,14 +8,13 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 
 import org.jspecify.annotations.Nullable;
-import org.junit.jupiter.api.Assumptions;
 import org.testcontainers.rabbitmq.RabbitMQContainer;
 
 /**
- * The RabbitMQ server of the tests: the AMQP URI in {@code OUTBOX_TEST_RABBIT_URL}; else a
- * Testcontainers broker where Docker runs; else the machine's broker on 127.0.0.1:5672 as
- * guest/guest. A test that needs one is skipped, with the reason printed, when none accepts
- * connections.
+ * The RabbitMQ server of the tests: the AMQP URI in {@code OUTBOX_TEST_RABBIT_URL}; else the
+ * machine's broker on 127.0.0.1:5672 as guest/guest when it accepts connections; else a
+ * Testcontainers broker where Docker runs. A test that needs one is skipped, with the reason
+ * printed, when there is none, or fails when RabbitMQ is required ({@link MissingServer}).
  *
  * @param host the host
  * @param port the AMQP port
@@ -38,7 +37,11 @@ public record RabbitServer(String host, int port, String username, String passwo
     public static synchronized RabbitServer require() {
         String url = System.getenv(URL_VARIABLE);
         if (url != null && !url.isBlank()) {
-            return reachableOrAbort(parse(url.trim()));
+            return reachableOrSkip(parse(url.trim()));
+        }
+        RabbitServer local = parse(LOOPBACK_URL);
+        if (local.reachable() == null) {
+            return local;
         }
         if (ServerLocation.dockerAvailable()) {
             if (container == null) {
@@ -49,20 +52,27 @@ public record RabbitServer(String host, int port, String username, String passwo
             }
             return container;
         }
-        return reachableOrAbort(parse(LOOPBACK_URL));
+        return reachableOrSkip(local);
     }
 
-    private static RabbitServer reachableOrAbort(RabbitServer server) {
+    private static RabbitServer reachableOrSkip(RabbitServer server) {
+        String problem = server.reachable();
+        if (problem != null) {
+            throw MissingServer.skipOrFail("rabbitmq", "No RabbitMQ at " + server.host + ":" + server.port + " ("
+                    + problem + "): set " + URL_VARIABLE + " to an AMQP URI of a running RabbitMQ, run it on its "
+                    + "local port, or run Docker for Testcontainers");
+        }
+        return server;
+    }
+
+    /** Null when the broker's port accepts a connection, else what went wrong. */
+    private @Nullable String reachable() {
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(server.host, server.port), 2000);
-            return server;
+            socket.connect(new InetSocketAddress(this.host, this.port), 2000);
+            return null;
         }
         catch (IOException ex) {
-            String reason = "No RabbitMQ at " + server.host + ":" + server.port + " (" + ex.getMessage() + "): set "
-                    + URL_VARIABLE + " to an AMQP URI of a running RabbitMQ, or run Docker for Testcontainers";
-            System.err.println("SKIPPED: " + reason);
-            Assumptions.abort(reason);
-            throw new IllegalStateException(reason);
+            return String.valueOf(ex.getMessage());
         }
     }
 

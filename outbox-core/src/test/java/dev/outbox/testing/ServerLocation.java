@@ -1,6 +1,9 @@
 package dev.outbox.testing;
 
 import java.net.URI;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 
 import org.jspecify.annotations.Nullable;
 import org.testcontainers.DockerClientFactory;
@@ -9,13 +12,21 @@ import org.testcontainers.mysql.MySQLContainer;
 import org.testcontainers.postgresql.PostgreSQLContainer;
 
 /**
- * Where a test database server is: from the environment, or a container started once per JVM.
+ * Where a test database server is: the JDBC URL in the environment, else the server's conventional
+ * local address when a connection to it succeeds (MariaDB on 127.0.0.1:3306 as root, PostgreSQL on
+ * 127.0.0.1:5432 as postgres), else a container started once per JVM where Docker runs.
  *
  * @param jdbcUrl a JDBC URL of the server (any database on it)
  * @param username the user
  * @param password the password
  */
 record ServerLocation(String jdbcUrl, String username, String password) {
+
+    /** MariaDB or MySQL at its conventional local address, as root without a password. */
+    private static final String LOCAL_MARIADB = "jdbc:mariadb://127.0.0.1:3306/?user=root";
+
+    /** PostgreSQL at its conventional local address, as postgres, in the database every server has. */
+    private static final String LOCAL_POSTGRES = "jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres";
 
     private static @Nullable ServerLocation mariaDbContainer;
 
@@ -42,6 +53,10 @@ record ServerLocation(String jdbcUrl, String username, String password) {
         if (url != null && !url.isBlank()) {
             return fromUrl(url);
         }
+        String local = (kind == TestDatabase.Kind.MARIADB) ? LOCAL_MARIADB : LOCAL_POSTGRES;
+        if (answers(local)) {
+            return new ServerLocation(local, "", "");
+        }
         if (!dockerAvailable()) {
             return null;
         }
@@ -55,6 +70,16 @@ record ServerLocation(String jdbcUrl, String username, String password) {
             postgresContainer = start(new PostgreSQLContainer("postgres:15-alpine"));
         }
         return postgresContainer;
+    }
+
+    private static boolean answers(String url) {
+        DriverManager.setLoginTimeout(2);
+        try (Connection connection = DriverManager.getConnection(url)) {
+            return connection.isValid(2);
+        }
+        catch (SQLException ex) {
+            return false;
+        }
     }
 
     private static ServerLocation fromUrl(String url) {

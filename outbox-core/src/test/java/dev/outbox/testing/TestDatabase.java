@@ -14,15 +14,15 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.outbox.jdbc.DatabaseDialect;
 import dev.outbox.jdbc.TableName;
 import dev.outbox.schema.OutboxSchema;
-import org.junit.jupiter.api.Assumptions;
 
 /**
  * A database of its own for one test class, on a real server.
  *
  * <p>The server is found in this order: the JDBC URL in the environment variable
  * ({@code OUTBOX_TEST_MARIADB_URL}, {@code OUTBOX_TEST_POSTGRES_URL}; {@code .ci/run} sets both),
- * then a Testcontainers container where Docker runs; otherwise the test is skipped and the reason
- * printed. Each test database is dropped and created anew, so classes run in any order.
+ * the server's conventional local address when it answers, then a Testcontainers container where
+ * Docker runs; otherwise the test is skipped and the reason printed, or fails when the server is
+ * required ({@link MissingServer}). Each test database is dropped and created anew, so classes run in any order.
  */
 public final class TestDatabase implements AutoCloseable {
 
@@ -77,10 +77,9 @@ public final class TestDatabase implements AutoCloseable {
     public static TestDatabase create(Kind kind, String name) {
         ServerLocation server = ServerLocation.find(kind);
         if (server == null) {
-            String reason = "No " + kind + " for the outbox tests: set " + kind.environmentVariable()
-                    + " to a JDBC URL, or run Docker for Testcontainers";
-            System.err.println("SKIPPED: " + reason);
-            Assumptions.abort(reason);
+            throw MissingServer.skipOrFail((kind == Kind.MARIADB) ? "mariadb" : "postgres", "No " + kind
+                    + " for the outbox tests: set " + kind.environmentVariable() + " to a JDBC URL, run it on its "
+                    + "local port, or run Docker for Testcontainers");
         }
         String database = "outbox_" + name.toLowerCase(Locale.ROOT);
         new TableName(database);

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Assumptions;
+import dev.outbox.testing.MissingServer;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -35,10 +35,9 @@ final class HeadlessChromium implements AutoCloseable {
         Path browser = Path.of(System.getenv().getOrDefault("OUTBOX_TEST_CHROMIUM", "/usr/bin/chromium"));
         Path driver = Path.of(System.getenv().getOrDefault("OUTBOX_TEST_CHROMEDRIVER", "/usr/bin/chromedriver"));
         if (!Files.isExecutable(browser) || !Files.isExecutable(driver)) {
-            String reason = "No headless Chromium: " + browser + " or " + driver + " is missing (apt-get install "
-                    + "chromium chromium-driver, or set OUTBOX_TEST_CHROMIUM and OUTBOX_TEST_CHROMEDRIVER)";
-            System.out.println("Skipping the browser test. " + reason);
-            Assumptions.abort(reason);
+            throw MissingServer.skipOrFail("browser", "No headless Chromium: " + browser + " or " + driver
+                    + " is missing (apt-get install chromium chromium-driver, or set OUTBOX_TEST_CHROMIUM and "
+                    + "OUTBOX_TEST_CHROMEDRIVER)");
         }
         System.setProperty("SE_OFFLINE", "true");
         Path profile = Files.createTempDirectory("outbox-chromium-");
