@@ -16,7 +16,9 @@ import dev.outbox.jdbc.DatabaseDialect;
 import dev.outbox.jdbc.SqlIdentifier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
+import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /**
  * Applies a message's data to a row of the consumer's own table only if the message's version is
@@ -52,10 +54,16 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * the gap where the key would be until the commit, so two transactions inserting the first rows of
  * keys in the same gap can deadlock: the database rolls one back and its message is retried. Consumers
  * that create many rows concurrently should run their transactions at READ COMMITTED, or call the guard
- * outside a transaction. Table and column names are checked to be plain identifiers when set; values are
+ * outside a transaction. There, three appliers inserting one new key at once can still deadlock on the
+ * duplicate's shared locks; that rolls back only the one statement, and the guard tries again. Table and column names are checked to be plain identifiers when set; values are
  * always bound, never written into the SQL.
  */
 public final class StaleUpdateGuard {
+
+    /** How often an applier outside a transaction tries again after its statement lost a deadlock. */
+    private static final int MAX_ATTEMPTS_OUTSIDE_A_TRANSACTION = 5;
+
+    private final DataSource dataSource;
 
     private final JdbcTemplate jdbc;
 
@@ -66,6 +74,7 @@ public final class StaleUpdateGuard {
     private final List<String> columns;
 
     private StaleUpdateGuard(Builder builder, String table, String keyColumn, String versionColumn) {
+        this.dataSource = builder.dataSource;
         this.jdbc = new JdbcTemplate(builder.dataSource);
         this.columns = List.copyOf(builder.columns);
         this.sql = GuardSql.of(table, keyColumn, versionColumn, this.columns);
@@ -124,6 +133,23 @@ public final class StaleUpdateGuard {
         updateArguments.add(version);
         updateArguments.add(key);
         updateArguments.add(version);
+        for (int attempt = 1;; attempt++) {
+            try {
+                return updateOrInsert(insertArguments, updateArguments);
+            }
+            catch (PessimisticLockingFailureException ex) {
+                // Three appliers inserting one new key at once can deadlock on InnoDB's shared locks of the
+                // duplicate. Outside a transaction the deadlock rolled back only the one statement, so the
+                // guard tries again; inside one, the caller's transaction is gone and its message is redelivered.
+                if (attempt == MAX_ATTEMPTS_OUTSIDE_A_TRANSACTION
+                        || TransactionSynchronizationManager.getResource(this.dataSource) != null) {
+                    throw ex;
+                }
+            }
+        }
+    }
+
+    private boolean updateOrInsert(List<@Nullable Object> insertArguments, List<@Nullable Object> updateArguments) {
         // An applied update always changes the version, so "found" and "changed" row counts agree.
         if (this.jdbc.update(this.sql.update(), updateArguments.toArray()) == 1) {
             return true;
