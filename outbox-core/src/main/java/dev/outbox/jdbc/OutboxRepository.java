@@ -66,9 +66,8 @@ public final class OutboxRepository {
         this.dialect = dialect;
         this.dataSource = dataSource;
         DueWindows windows = new DueWindows(this.jdbc, dialect);
-        GuardedLeases leases = new GuardedLeases(this.jdbc, writeTransaction, this.sql);
         this.skipLockedClaims = new SkipLockedClaims(this.jdbc, claimTransaction, this.sql, dialect, windows);
-        this.optimisticClaims = new OptimisticClaims(this.jdbc, this.sql, windows, leases);
+        this.optimisticClaims = new OptimisticClaims(this.jdbc, writeTransaction, this.sql, windows);
         this.runClaims = new RunClaims(this.jdbc, this.sql);
         this.outcomes = new OutcomeWriter(this.jdbc, writeTransaction, this.sql);
     }

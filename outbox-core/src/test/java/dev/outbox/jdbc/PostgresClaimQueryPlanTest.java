@@ -1,7 +1,6 @@
 package dev.outbox.jdbc;
 
 import java.time.LocalDateTime;
-import java.util.List;
 
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
