@@ -1,3 +1,7 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
 // Draws a Grafana dashboard JSON (stat and timeseries panels) from the panels' own PromQL, queried
 // against the Prometheus HTTP API. No dependencies. Query parameters of the page:
 //   prom      the Prometheus base URL (default http://127.0.0.1:9090)

@@ -1,4 +1,9 @@
 #!/usr/bin/env bash
+#
+# SPDX-FileCopyrightText: 2026 the Outbox authors
+# SPDX-License-Identifier: Apache-2.0
+#
+
 # Renders docs/grafana/outbox-dashboard.json from the sample application's real metrics, without Grafana:
 # builds the sample (mvn package, never install), runs it with order traffic, scrapes it with a temporary
 # Prometheus, draws the dashboard's panels with preview.js from their own PromQL and screenshots the page

@@ -1,3 +1,7 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
 package dev.outbox.jdbc;
 
 import java.time.Instant;

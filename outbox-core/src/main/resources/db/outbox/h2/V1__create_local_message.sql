@@ -1,3 +1,8 @@
+--
+-- SPDX-FileCopyrightText: 2026 the Outbox authors
+-- SPDX-License-Identifier: Apache-2.0
+--
+
 -- The outbox table for H2 2.x (embedded development and the sample). ${outbox_table} is the configured table name.
 -- H2 counts VARCHAR lengths in UTF-16 units, MySQL and PostgreSQL in characters: the sizes here are
 -- doubled so that every value the outbox accepts (limits checked in characters) fits.

@@ -1,3 +1,8 @@
+--
+-- SPDX-FileCopyrightText: 2026 the Outbox authors
+-- SPDX-License-Identifier: Apache-2.0
+--
+
 -- The inbox table for H2 2.x: one row per message a consumer group has consumed.
 -- ${inbox_table} is the configured table name. As in V1, VARCHAR sizes are doubled because H2 counts
 -- UTF-16 units where the inbox checks characters.

@@ -1,3 +1,8 @@
+--
+-- SPDX-FileCopyrightText: 2026 the Outbox authors
+-- SPDX-License-Identifier: Apache-2.0
+--
+
 -- The cleanup job's index and archive table for H2 2.x. ${outbox_table} is the configured outbox table,
 -- ${archive_table} the archive table. As in V1, VARCHAR sizes are doubled because H2 counts UTF-16 units.
 -- The cleanup finds old rows of a final state in modification order through this index.

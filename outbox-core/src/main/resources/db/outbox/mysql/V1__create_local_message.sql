@@ -1,3 +1,8 @@
+--
+-- SPDX-FileCopyrightText: 2026 the Outbox authors
+-- SPDX-License-Identifier: Apache-2.0
+--
+
 -- The outbox table for MySQL 8 and MariaDB 10.6+. ${outbox_table} is the configured table name.
 -- utf8mb4_bin keeps keys case-sensitive, as they are on PostgreSQL.
 CREATE TABLE ${outbox_table} (

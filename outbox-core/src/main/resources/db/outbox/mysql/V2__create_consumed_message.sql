@@ -1,3 +1,8 @@
+--
+-- SPDX-FileCopyrightText: 2026 the Outbox authors
+-- SPDX-License-Identifier: Apache-2.0
+--
+
 -- The inbox table for MySQL 8 and MariaDB 10.6+: one row per message a consumer group has consumed.
 -- ${inbox_table} is the configured table name. utf8mb4_bin keeps keys case-sensitive, as on PostgreSQL.
 CREATE TABLE ${inbox_table} (

@@ -1,3 +1,8 @@
+--
+-- SPDX-FileCopyrightText: 2026 the Outbox authors
+-- SPDX-License-Identifier: Apache-2.0
+--
+
 -- The cleanup job's index and archive table for MySQL 8 and MariaDB 10.6+. ${outbox_table} is the configured
 -- outbox table, ${archive_table} the archive table.
 -- The cleanup finds old rows of a final state in modification order through this index, a range scan however

@@ -1,3 +1,8 @@
+--
+-- SPDX-FileCopyrightText: 2026 the Outbox authors
+-- SPDX-License-Identifier: Apache-2.0
+--
+
 -- The inbox table for PostgreSQL 12+: one row per message a consumer group has consumed.
 -- ${inbox_table} is the configured table name.
 CREATE TABLE ${inbox_table} (

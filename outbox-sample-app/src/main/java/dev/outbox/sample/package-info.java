@@ -1,3 +1,7 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
 /**
  * The sample order service: an order and its outbox message in one transaction.
  */

@@ -1,3 +1,8 @@
+--
+-- SPDX-FileCopyrightText: 2026 the Outbox authors
+-- SPDX-License-Identifier: Apache-2.0
+--
+
 -- The sample's own table (H2). The outbox table is created by the outbox starter, with its own history table.
 CREATE TABLE orders (
     id                VARCHAR(36)  NOT NULL PRIMARY KEY,

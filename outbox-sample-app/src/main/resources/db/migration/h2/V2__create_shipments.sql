@@ -1,3 +1,8 @@
+--
+-- SPDX-FileCopyrightText: 2026 the Outbox authors
+-- SPDX-License-Identifier: Apache-2.0
+--
+
 -- Shipments the shipping consumer creates from order.created messages; one per order, which the
 -- inbox guarantees (the unique key is a second line of defence, not the mechanism).
 CREATE TABLE shipments (

@@ -1,3 +1,7 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
 // The outbox operator console: reads and changes messages through the outbox actuator endpoint only.
 // Every value from the server is written with textContent, never as HTML.
 'use strict';
