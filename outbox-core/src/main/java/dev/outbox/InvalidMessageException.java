@@ -12,6 +12,7 @@ public class InvalidMessageException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The name of the field that was rejected, as in the builder. */
     private final String field;
 
     /**

@@ -24,6 +24,8 @@ public record BacklogLimits(boolean failedMessagesUnhealthy, Duration maxOldestD
     public static final Duration DEFAULT_MAX_OLDEST_DUE_AGE = Duration.ofMinutes(5);
 
     /**
+     * @param failedMessagesUnhealthy whether any FAILED message makes the outbox unhealthy
+     * @param maxOldestDueAge how long the oldest due message may have been due; positive
      * @throws IllegalArgumentException when the age is not positive
      */
     public BacklogLimits {

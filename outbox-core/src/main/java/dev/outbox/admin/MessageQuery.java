@@ -27,6 +27,11 @@ public record MessageQuery(@Nullable MessageState state, @Nullable String type, 
     public static final int DEFAULT_SIZE = 50;
 
     /**
+     * @param state only messages of this state, or null for all
+     * @param type only messages of this type, or null for all
+     * @param afterId only messages with a greater id: 0 for the first page, then the page's
+     * {@link MessagePage#nextAfterId()}
+     * @param size the most messages on the page, 1 to {@value #MAX_SIZE}
      * @throws IllegalArgumentException when the type is blank or too long, the id negative, or the size
      * outside 1 to {@value #MAX_SIZE}
      */

@@ -27,6 +27,14 @@ public record CleanupResult(Map<MessageState, Long> deleted, long archived, long
 
     /**
      * Copies the counts, so that the result never changes.
+     *
+     * @param deleted the messages deleted, per state
+     * @param archived how many of them were copied to the archive table first
+     * @param inboxDeleted the inbox keys deleted
+     * @param batches the outbox batches (transactions) that found rows to delete
+     * @param stoppedEarly whether the run stopped at its row limit, its time budget or an interrupt while
+     * old messages may be left; the next run continues
+     * @param took how long the run took
      */
     public CleanupResult {
         EnumMap<MessageState, Long> copy = new EnumMap<>(MessageState.class);

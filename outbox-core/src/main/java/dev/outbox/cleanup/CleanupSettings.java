@@ -42,6 +42,15 @@ public record CleanupSettings(Duration retention, boolean includeFailed, int bat
     public static final Duration DEFAULT_INBOX_RETENTION = Duration.ofDays(7);
 
     /**
+     * @param retention how long a message is kept after it reached its final state (its last modification)
+     * @param includeFailed whether FAILED messages are deleted too; by default they wait for an operator
+     * @param batchSize the most rows deleted per transaction
+     * @param maxRowsPerRun the most rows one run deletes; the next run continues
+     * @param maxRunTime how long one run may go on; it stops after the batch that reaches it, and the next
+     * run continues
+     * @param archive whether deleted messages are copied to the archive table first
+     * @param inboxRetention how long a consumed inbox key is kept; it must outlast every redelivery of its
+     * message
      * @throws IllegalArgumentException naming the setting that is out of range
      */
     public CleanupSettings {

@@ -59,6 +59,20 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
     public static final int DEFAULT_HANDLER_THREADS = 4;
 
     /**
+     * @param pollInterval how often an idle dispatcher looks for due rows (commits in this instance
+     * wake it at once)
+     * @param maxPollInterval the longest poll interval that idle back-off reaches
+     * @param batchSize the most rows claimed and sent in one cycle
+     * @param lease how long a claimed row stays with this instance before others may claim it again
+     * @param sendTimeout how long a cycle waits for the broker to confirm its sends; must be shorter
+     * than half the lease
+     * @param shutdownTimeout how long stopping waits for the sends in flight
+     * @param threads the number of dispatch loops in this instance
+     * @param claimStrategy how rows are claimed
+     * @param handoffCapacity the most committed messages waiting in memory for this instance's loop;
+     * beyond it they are claimed once their lease ends
+     * @param handlerThreads the most local handlers that run at once; each holds a database connection
+     * for its transaction while it runs
      * @throws IllegalArgumentException naming the setting that is out of range
      */
     public DispatcherSettings {

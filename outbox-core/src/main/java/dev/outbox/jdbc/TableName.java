@@ -25,6 +25,7 @@ public record TableName(String value) {
     private static final int MAX_LENGTH = 48;
 
     /**
+     * @param value the validated name
      * @throws IllegalArgumentException when the name is not a plain identifier
      */
     public TableName {

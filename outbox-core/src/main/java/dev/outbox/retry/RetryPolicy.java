@@ -39,6 +39,12 @@ public record RetryPolicy(Duration initialDelay, double multiplier, Duration max
     public static final int DEFAULT_MAX_ATTEMPTS = 20;
 
     /**
+     * @param initialDelay the delay after the first failed attempt
+     * @param multiplier the growth of the delay per further failure, at least 1
+     * @param maxDelay the cap of the delay, before jitter
+     * @param jitter the fraction (0 to 1) by which a delay may randomly be shortened, so that messages
+     * that failed together do not all come back at the same instant
+     * @param maxAttempts the attempts a message gets before it is FAILED, at least 1
      * @throws IllegalArgumentException naming the setting that is out of range
      */
     public RetryPolicy {

@@ -87,90 +87,112 @@ public class OutboxProperties {
 
     private final Metrics metrics = new Metrics();
 
+    /** {@return the value of {@code outbox.enabled}} */
     public boolean isEnabled() {
         return this.enabled;
     }
 
+    /** @param enabled the new value of {@code outbox.enabled} */
     public void setEnabled(boolean enabled) {
         this.enabled = enabled;
     }
 
+    /** {@return the value of {@code outbox.table-name}} */
     public String getTableName() {
         return this.tableName;
     }
 
+    /** @param tableName the new value of {@code outbox.table-name} */
     public void setTableName(String tableName) {
         this.tableName = tableName;
     }
 
+    /** {@return the value of {@code outbox.max-payload-size}} */
     public DataSize getMaxPayloadSize() {
         return this.maxPayloadSize;
     }
 
+    /** @param maxPayloadSize the new value of {@code outbox.max-payload-size} */
     public void setMaxPayloadSize(DataSize maxPayloadSize) {
         this.maxPayloadSize = maxPayloadSize;
     }
 
+    /** {@return the value of {@code outbox.default-sender}} */
     public @Nullable String getDefaultSender() {
         return this.defaultSender;
     }
 
+    /** @param defaultSender the new value of {@code outbox.default-sender} */
     public void setDefaultSender(@Nullable String defaultSender) {
         this.defaultSender = defaultSender;
     }
 
+    /** {@return the {@code outbox.routes.*} settings} */
     public Map<String, Route> getRoutes() {
         return this.routes;
     }
 
+    /** {@return the {@code outbox.schema.*} settings} */
     public Schema getSchema() {
         return this.schema;
     }
 
+    /** {@return the {@code outbox.inbox.*} settings} */
     public Inbox getInbox() {
         return this.inbox;
     }
 
+    /** {@return the {@code outbox.dispatcher.*} settings} */
     public Dispatcher getDispatcher() {
         return this.dispatcher;
     }
 
+    /** {@return the {@code outbox.retry.*} settings} */
     public Retry getRetry() {
         return this.retry;
     }
 
+    /** {@return the {@code outbox.logging-sender.*} settings} */
     public LoggingSender getLoggingSender() {
         return this.loggingSender;
     }
 
+    /** {@return the {@code outbox.kafka.*} settings} */
     public Kafka getKafka() {
         return this.kafka;
     }
 
+    /** {@return the {@code outbox.rabbit.*} settings} */
     public Rabbit getRabbit() {
         return this.rabbit;
     }
 
+    /** {@return the {@code outbox.rocketmq.*} settings} */
     public RocketMq getRocketmq() {
         return this.rocketmq;
     }
 
+    /** {@return the {@code outbox.pull.*} settings} */
     public Pull getPull() {
         return this.pull;
     }
 
+    /** {@return the {@code outbox.health.*} settings} */
     public Health getHealth() {
         return this.health;
     }
 
+    /** {@return the {@code outbox.console.*} settings} */
     public Console getConsole() {
         return this.console;
     }
 
+    /** {@return the {@code outbox.cleanup.*} settings} */
     public Cleanup getCleanup() {
         return this.cleanup;
     }
 
+    /** {@return the {@code outbox.metrics.*} settings} */
     public Metrics getMetrics() {
         return this.metrics;
     }
@@ -210,10 +232,12 @@ public class OutboxProperties {
          */
         private SchemaMode mode = SchemaMode.SEPARATE;
 
+        /** {@return the value of {@code outbox.schema.mode}} */
         public SchemaMode getMode() {
             return this.mode;
         }
 
+        /** @param mode the new value of {@code outbox.schema.mode} */
         public void setMode(SchemaMode mode) {
             this.mode = mode;
         }
@@ -242,26 +266,32 @@ public class OutboxProperties {
          */
         private boolean cleanupEnabled = true;
 
+        /** {@return the value of {@code outbox.inbox.table-name}} */
         public String getTableName() {
             return this.tableName;
         }
 
+        /** @param tableName the new value of {@code outbox.inbox.table-name} */
         public void setTableName(String tableName) {
             this.tableName = tableName;
         }
 
+        /** {@return the value of {@code outbox.inbox.retention}} */
         public Duration getRetention() {
             return this.retention;
         }
 
+        /** @param retention the new value of {@code outbox.inbox.retention} */
         public void setRetention(Duration retention) {
             this.retention = retention;
         }
 
+        /** {@return the value of {@code outbox.inbox.cleanup-enabled}} */
         public boolean isCleanupEnabled() {
             return this.cleanupEnabled;
         }
 
+        /** @param cleanupEnabled the new value of {@code outbox.inbox.cleanup-enabled} */
         public void setCleanupEnabled(boolean cleanupEnabled) {
             this.cleanupEnabled = cleanupEnabled;
         }
@@ -334,90 +364,112 @@ public class OutboxProperties {
          */
         private int handlerThreads = DispatcherSettings.DEFAULT_HANDLER_THREADS;
 
+        /** {@return the value of {@code outbox.dispatcher.enabled}} */
         public boolean isEnabled() {
             return this.enabled;
         }
 
+        /** @param enabled the new value of {@code outbox.dispatcher.enabled} */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }
 
+        /** {@return the value of {@code outbox.dispatcher.poll-interval}} */
         public Duration getPollInterval() {
             return this.pollInterval;
         }
 
+        /** @param pollInterval the new value of {@code outbox.dispatcher.poll-interval} */
         public void setPollInterval(Duration pollInterval) {
             this.pollInterval = pollInterval;
         }
 
+        /** {@return the value of {@code outbox.dispatcher.max-poll-interval}} */
         public Duration getMaxPollInterval() {
             return this.maxPollInterval;
         }
 
+        /** @param maxPollInterval the new value of {@code outbox.dispatcher.max-poll-interval} */
         public void setMaxPollInterval(Duration maxPollInterval) {
             this.maxPollInterval = maxPollInterval;
         }
 
+        /** {@return the value of {@code outbox.dispatcher.batch-size}} */
         public int getBatchSize() {
             return this.batchSize;
         }
 
+        /** @param batchSize the new value of {@code outbox.dispatcher.batch-size} */
         public void setBatchSize(int batchSize) {
             this.batchSize = batchSize;
         }
 
+        /** {@return the value of {@code outbox.dispatcher.lease}} */
         public Duration getLease() {
             return this.lease;
         }
 
+        /** @param lease the new value of {@code outbox.dispatcher.lease} */
         public void setLease(Duration lease) {
             this.lease = lease;
         }
 
+        /** {@return the value of {@code outbox.dispatcher.send-timeout}} */
         public Duration getSendTimeout() {
             return this.sendTimeout;
         }
 
+        /** @param sendTimeout the new value of {@code outbox.dispatcher.send-timeout} */
         public void setSendTimeout(Duration sendTimeout) {
             this.sendTimeout = sendTimeout;
         }
 
+        /** {@return the value of {@code outbox.dispatcher.shutdown-timeout}} */
         public Duration getShutdownTimeout() {
             return this.shutdownTimeout;
         }
 
+        /** @param shutdownTimeout the new value of {@code outbox.dispatcher.shutdown-timeout} */
         public void setShutdownTimeout(Duration shutdownTimeout) {
             this.shutdownTimeout = shutdownTimeout;
         }
 
+        /** {@return the value of {@code outbox.dispatcher.threads}} */
         public int getThreads() {
             return this.threads;
         }
 
+        /** @param threads the new value of {@code outbox.dispatcher.threads} */
         public void setThreads(int threads) {
             this.threads = threads;
         }
 
+        /** {@return the value of {@code outbox.dispatcher.claim-strategy}} */
         public ClaimStrategy getClaimStrategy() {
             return this.claimStrategy;
         }
 
+        /** @param claimStrategy the new value of {@code outbox.dispatcher.claim-strategy} */
         public void setClaimStrategy(ClaimStrategy claimStrategy) {
             this.claimStrategy = claimStrategy;
         }
 
+        /** {@return the value of {@code outbox.dispatcher.handoff-capacity}} */
         public int getHandoffCapacity() {
             return this.handoffCapacity;
         }
 
+        /** @param handoffCapacity the new value of {@code outbox.dispatcher.handoff-capacity} */
         public void setHandoffCapacity(int handoffCapacity) {
             this.handoffCapacity = handoffCapacity;
         }
 
+        /** {@return the value of {@code outbox.dispatcher.handler-threads}} */
         public int getHandlerThreads() {
             return this.handlerThreads;
         }
 
+        /** @param handlerThreads the new value of {@code outbox.dispatcher.handler-threads} */
         public void setHandlerThreads(int handlerThreads) {
             this.handlerThreads = handlerThreads;
         }
@@ -470,54 +522,67 @@ public class OutboxProperties {
          */
         private final Map<String, RetryType> types = new LinkedHashMap<>();
 
+        /** {@return the value of {@code outbox.retry.initial-delay}} */
         public Duration getInitialDelay() {
             return this.initialDelay;
         }
 
+        /** @param initialDelay the new value of {@code outbox.retry.initial-delay} */
         public void setInitialDelay(Duration initialDelay) {
             this.initialDelay = initialDelay;
         }
 
+        /** {@return the value of {@code outbox.retry.multiplier}} */
         public double getMultiplier() {
             return this.multiplier;
         }
 
+        /** @param multiplier the new value of {@code outbox.retry.multiplier} */
         public void setMultiplier(double multiplier) {
             this.multiplier = multiplier;
         }
 
+        /** {@return the value of {@code outbox.retry.max-delay}} */
         public Duration getMaxDelay() {
             return this.maxDelay;
         }
 
+        /** @param maxDelay the new value of {@code outbox.retry.max-delay} */
         public void setMaxDelay(Duration maxDelay) {
             this.maxDelay = maxDelay;
         }
 
+        /** {@return the value of {@code outbox.retry.jitter}} */
         public double getJitter() {
             return this.jitter;
         }
 
+        /** @param jitter the new value of {@code outbox.retry.jitter} */
         public void setJitter(double jitter) {
             this.jitter = jitter;
         }
 
+        /** {@return the value of {@code outbox.retry.max-attempts}} */
         public int getMaxAttempts() {
             return this.maxAttempts;
         }
 
+        /** @param maxAttempts the new value of {@code outbox.retry.max-attempts} */
         public void setMaxAttempts(int maxAttempts) {
             this.maxAttempts = maxAttempts;
         }
 
+        /** {@return the value of {@code outbox.retry.failed-retry-interval}} */
         public @Nullable Duration getFailedRetryInterval() {
             return this.failedRetryInterval;
         }
 
+        /** @param failedRetryInterval the new value of {@code outbox.retry.failed-retry-interval} */
         public void setFailedRetryInterval(@Nullable Duration failedRetryInterval) {
             this.failedRetryInterval = failedRetryInterval;
         }
 
+        /** {@return the {@code outbox.retry.types.*} settings} */
         public Map<String, RetryType> getTypes() {
             return this.types;
         }
@@ -553,42 +618,52 @@ public class OutboxProperties {
          */
         private @Nullable Integer maxAttempts;
 
+        /** {@return the value of {@code outbox.retry.types.<type>.initial-delay}} */
         public @Nullable Duration getInitialDelay() {
             return this.initialDelay;
         }
 
+        /** @param initialDelay the new value of {@code outbox.retry.types.<type>.initial-delay} */
         public void setInitialDelay(@Nullable Duration initialDelay) {
             this.initialDelay = initialDelay;
         }
 
+        /** {@return the value of {@code outbox.retry.types.<type>.multiplier}} */
         public @Nullable Double getMultiplier() {
             return this.multiplier;
         }
 
+        /** @param multiplier the new value of {@code outbox.retry.types.<type>.multiplier} */
         public void setMultiplier(@Nullable Double multiplier) {
             this.multiplier = multiplier;
         }
 
+        /** {@return the value of {@code outbox.retry.types.<type>.max-delay}} */
         public @Nullable Duration getMaxDelay() {
             return this.maxDelay;
         }
 
+        /** @param maxDelay the new value of {@code outbox.retry.types.<type>.max-delay} */
         public void setMaxDelay(@Nullable Duration maxDelay) {
             this.maxDelay = maxDelay;
         }
 
+        /** {@return the value of {@code outbox.retry.types.<type>.jitter}} */
         public @Nullable Double getJitter() {
             return this.jitter;
         }
 
+        /** @param jitter the new value of {@code outbox.retry.types.<type>.jitter} */
         public void setJitter(@Nullable Double jitter) {
             this.jitter = jitter;
         }
 
+        /** {@return the value of {@code outbox.retry.types.<type>.max-attempts}} */
         public @Nullable Integer getMaxAttempts() {
             return this.maxAttempts;
         }
 
+        /** @param maxAttempts the new value of {@code outbox.retry.types.<type>.max-attempts} */
         public void setMaxAttempts(@Nullable Integer maxAttempts) {
             this.maxAttempts = maxAttempts;
         }
@@ -634,50 +709,62 @@ public class OutboxProperties {
          */
         private int fallbackAfter = 3;
 
+        /** {@return the value of {@code outbox.routes.<type>.sender}} */
         public @Nullable String getSender() {
             return this.sender;
         }
 
+        /** @param sender the new value of {@code outbox.routes.<type>.sender} */
         public void setSender(@Nullable String sender) {
             this.sender = sender;
         }
 
+        /** {@return the value of {@code outbox.routes.<type>.topic}} */
         public @Nullable String getTopic() {
             return this.topic;
         }
 
+        /** @param topic the new value of {@code outbox.routes.<type>.topic} */
         public void setTopic(@Nullable String topic) {
             this.topic = topic;
         }
 
+        /** {@return the value of {@code outbox.routes.<type>.routing-key}} */
         public @Nullable String getRoutingKey() {
             return this.routingKey;
         }
 
+        /** @param routingKey the new value of {@code outbox.routes.<type>.routing-key} */
         public void setRoutingKey(@Nullable String routingKey) {
             this.routingKey = routingKey;
         }
 
+        /** {@return the value of {@code outbox.routes.<type>.handler}} */
         public @Nullable String getHandler() {
             return this.handler;
         }
 
+        /** @param handler the new value of {@code outbox.routes.<type>.handler} */
         public void setHandler(@Nullable String handler) {
             this.handler = handler;
         }
 
+        /** {@return the value of {@code outbox.routes.<type>.fallback-handler}} */
         public @Nullable String getFallbackHandler() {
             return this.fallbackHandler;
         }
 
+        /** @param fallbackHandler the new value of {@code outbox.routes.<type>.fallback-handler} */
         public void setFallbackHandler(@Nullable String fallbackHandler) {
             this.fallbackHandler = fallbackHandler;
         }
 
+        /** {@return the value of {@code outbox.routes.<type>.fallback-after}} */
         public int getFallbackAfter() {
             return this.fallbackAfter;
         }
 
+        /** @param fallbackAfter the new value of {@code outbox.routes.<type>.fallback-after} */
         public void setFallbackAfter(int fallbackAfter) {
             this.fallbackAfter = fallbackAfter;
         }
@@ -706,18 +793,22 @@ public class OutboxProperties {
          */
         private Duration lease = DispatcherSettings.DEFAULT_LEASE;
 
+        /** {@return the value of {@code outbox.pull.topics}} */
         public Set<String> getTopics() {
             return this.topics;
         }
 
+        /** @param topics the new value of {@code outbox.pull.topics} */
         public void setTopics(Set<String> topics) {
             this.topics = topics;
         }
 
+        /** {@return the value of {@code outbox.pull.lease}} */
         public Duration getLease() {
             return this.lease;
         }
 
+        /** @param lease the new value of {@code outbox.pull.lease} */
         public void setLease(Duration lease) {
             this.lease = lease;
         }
@@ -734,10 +825,12 @@ public class OutboxProperties {
          */
         private boolean enabled;
 
+        /** {@return the value of {@code outbox.logging-sender.enabled}} */
         public boolean isEnabled() {
             return this.enabled;
         }
 
+        /** @param enabled the new value of {@code outbox.logging-sender.enabled} */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }
@@ -754,10 +847,12 @@ public class OutboxProperties {
          */
         private boolean enabled = true;
 
+        /** {@return the value of {@code outbox.kafka.enabled}} */
         public boolean isEnabled() {
             return this.enabled;
         }
 
+        /** @param enabled the new value of {@code outbox.kafka.enabled} */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }
@@ -776,10 +871,12 @@ public class OutboxProperties {
          */
         private boolean enabled = true;
 
+        /** {@return the value of {@code outbox.rabbit.enabled}} */
         public boolean isEnabled() {
             return this.enabled;
         }
 
+        /** @param enabled the new value of {@code outbox.rabbit.enabled} */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }
@@ -797,10 +894,12 @@ public class OutboxProperties {
          */
         private boolean enabled = true;
 
+        /** {@return the value of {@code outbox.rocketmq.enabled}} */
         public boolean isEnabled() {
             return this.enabled;
         }
 
+        /** @param enabled the new value of {@code outbox.rocketmq.enabled} */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }
@@ -823,18 +922,22 @@ public class OutboxProperties {
          */
         private String path = "/outbox-console";
 
+        /** {@return the value of {@code outbox.console.enabled}} */
         public boolean isEnabled() {
             return this.enabled;
         }
 
+        /** @param enabled the new value of {@code outbox.console.enabled} */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }
 
+        /** {@return the value of {@code outbox.console.path}} */
         public String getPath() {
             return this.path;
         }
 
+        /** @param path the new value of {@code outbox.console.path} */
         public void setPath(String path) {
             this.path = path;
         }
@@ -862,26 +965,32 @@ public class OutboxProperties {
          */
         private UnhealthyStatus unhealthyStatus = UnhealthyStatus.DOWN;
 
+        /** {@return the value of {@code outbox.health.failed-messages-unhealthy}} */
         public boolean isFailedMessagesUnhealthy() {
             return this.failedMessagesUnhealthy;
         }
 
+        /** @param failedMessagesUnhealthy the new value of {@code outbox.health.failed-messages-unhealthy} */
         public void setFailedMessagesUnhealthy(boolean failedMessagesUnhealthy) {
             this.failedMessagesUnhealthy = failedMessagesUnhealthy;
         }
 
+        /** {@return the value of {@code outbox.health.max-oldest-due-age}} */
         public Duration getMaxOldestDueAge() {
             return this.maxOldestDueAge;
         }
 
+        /** @param maxOldestDueAge the new value of {@code outbox.health.max-oldest-due-age} */
         public void setMaxOldestDueAge(Duration maxOldestDueAge) {
             this.maxOldestDueAge = maxOldestDueAge;
         }
 
+        /** {@return the value of {@code outbox.health.unhealthy-status}} */
         public UnhealthyStatus getUnhealthyStatus() {
             return this.unhealthyStatus;
         }
 
+        /** @param unhealthyStatus the new value of {@code outbox.health.unhealthy-status} */
         public void setUnhealthyStatus(UnhealthyStatus unhealthyStatus) {
             this.unhealthyStatus = unhealthyStatus;
         }
@@ -949,70 +1058,87 @@ public class OutboxProperties {
 
         private final Archive archive = new Archive();
 
+        /** {@return the value of {@code outbox.cleanup.enabled}} */
         public boolean isEnabled() {
             return this.enabled;
         }
 
+        /** @param enabled the new value of {@code outbox.cleanup.enabled} */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }
 
+        /** {@return the value of {@code outbox.cleanup.interval}} */
         public Duration getInterval() {
             return this.interval;
         }
 
+        /** @param interval the new value of {@code outbox.cleanup.interval} */
         public void setInterval(Duration interval) {
             this.interval = interval;
         }
 
+        /** {@return the value of {@code outbox.cleanup.initial-delay}} */
         public Duration getInitialDelay() {
             return this.initialDelay;
         }
 
+        /** @param initialDelay the new value of {@code outbox.cleanup.initial-delay} */
         public void setInitialDelay(Duration initialDelay) {
             this.initialDelay = initialDelay;
         }
 
+        /** {@return the value of {@code outbox.cleanup.retention}} */
         public Duration getRetention() {
             return this.retention;
         }
 
+        /** @param retention the new value of {@code outbox.cleanup.retention} */
         public void setRetention(Duration retention) {
             this.retention = retention;
         }
 
+        /** {@return the value of {@code outbox.cleanup.include-failed}} */
         public boolean isIncludeFailed() {
             return this.includeFailed;
         }
 
+        /** @param includeFailed the new value of {@code outbox.cleanup.include-failed} */
         public void setIncludeFailed(boolean includeFailed) {
             this.includeFailed = includeFailed;
         }
 
+        /** {@return the value of {@code outbox.cleanup.batch-size}} */
         public int getBatchSize() {
             return this.batchSize;
         }
 
+        /** @param batchSize the new value of {@code outbox.cleanup.batch-size} */
         public void setBatchSize(int batchSize) {
             this.batchSize = batchSize;
         }
 
+        /** {@return the value of {@code outbox.cleanup.max-rows-per-run}} */
         public long getMaxRowsPerRun() {
             return this.maxRowsPerRun;
         }
 
+        /** @param maxRowsPerRun the new value of {@code outbox.cleanup.max-rows-per-run} */
         public void setMaxRowsPerRun(long maxRowsPerRun) {
             this.maxRowsPerRun = maxRowsPerRun;
         }
 
+        /** {@return the value of {@code outbox.cleanup.max-run-time}} */
         public Duration getMaxRunTime() {
             return this.maxRunTime;
         }
 
+        /** @param maxRunTime the new value of {@code outbox.cleanup.max-run-time} */
         public void setMaxRunTime(Duration maxRunTime) {
             this.maxRunTime = maxRunTime;
         }
 
+        /** {@return the {@code outbox.cleanup.archive.*} settings} */
         public Archive getArchive() {
             return this.archive;
         }
@@ -1036,18 +1162,22 @@ public class OutboxProperties {
          */
         private String tableName = TableName.DEFAULT_ARCHIVE;
 
+        /** {@return the value of {@code outbox.cleanup.archive.enabled}} */
         public boolean isEnabled() {
             return this.enabled;
         }
 
+        /** @param enabled the new value of {@code outbox.cleanup.archive.enabled} */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }
 
+        /** {@return the value of {@code outbox.cleanup.archive.table-name}} */
         public String getTableName() {
             return this.tableName;
         }
 
+        /** @param tableName the new value of {@code outbox.cleanup.archive.table-name} */
         public void setTableName(String tableName) {
             this.tableName = tableName;
         }
@@ -1061,6 +1191,7 @@ public class OutboxProperties {
 
         private final BacklogGauges backlogGauges = new BacklogGauges();
 
+        /** {@return the {@code outbox.metrics.backlog-gauges.*} settings} */
         public BacklogGauges getBacklogGauges() {
             return this.backlogGauges;
         }
@@ -1083,18 +1214,22 @@ public class OutboxProperties {
          */
         private Duration refreshInterval = BacklogGaugesLifecycle.DEFAULT_REFRESH_INTERVAL;
 
+        /** {@return the value of {@code outbox.metrics.backlog-gauges.enabled}} */
         public boolean isEnabled() {
             return this.enabled;
         }
 
+        /** @param enabled the new value of {@code outbox.metrics.backlog-gauges.enabled} */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }
 
+        /** {@return the value of {@code outbox.metrics.backlog-gauges.refresh-interval}} */
         public Duration getRefreshInterval() {
             return this.refreshInterval;
         }
 
+        /** @param refreshInterval the new value of {@code outbox.metrics.backlog-gauges.refresh-interval} */
         public void setRefreshInterval(Duration refreshInterval) {
             this.refreshInterval = refreshInterval;
         }
