@@ -4,9 +4,12 @@
  */
 package dev.outbox.sample;
 
+import java.time.Duration;
+
 import org.springframework.amqp.core.Binding;
 import org.springframework.amqp.core.BindingBuilder;
 import org.springframework.amqp.core.Queue;
+import org.springframework.amqp.core.QueueBuilder;
 import org.springframework.amqp.core.TopicExchange;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -17,6 +20,14 @@ import org.springframework.context.annotation.Profile;
  * (without a queue bound, the broker would return every message as unroutable and the outbox would
  * retry it), and the shipping consumer's queue. Declared by Spring Boot's RabbitAdmin when the
  * first connection opens.
+ *
+ * <p>Nothing consumes the audit queue: it is there to be looked at. So that it cannot grow without
+ * bound, it keeps a message {@value #AUDIT_TTL_HOURS} hours and at most {@value #AUDIT_MAX_LENGTH}
+ * messages, dropping the oldest when full. Dropping, not refusing: with {@code reject-publish} the
+ * broker would nack every new message once the audit queue is full, shipping queue or not, and the
+ * outbox would retry them until they FAILED. RabbitMQ refuses to declare an existing
+ * queue with other arguments: a queue {@code orders.audit} declared by an earlier sample without the
+ * bound must be deleted once ({@code rabbitmqctl delete_queue orders.audit}).
  */
 @Configuration(proxyBeanMethods = false)
 @Profile("rabbit")
@@ -25,6 +36,10 @@ class RabbitTopology {
     static final String EXCHANGE = OrderService.ORDERS_TOPIC;
 
     static final String AUDIT_QUEUE = "orders.audit";
+
+    static final int AUDIT_TTL_HOURS = 24;
+
+    static final int AUDIT_MAX_LENGTH = 10_000;
 
     static final String SHIPPING_QUEUE = "orders.shipping";
 
@@ -35,7 +50,11 @@ class RabbitTopology {
 
     @Bean
     Queue ordersAuditQueue() {
-        return new Queue(AUDIT_QUEUE);
+        return QueueBuilder.durable(AUDIT_QUEUE)
+                .ttl((int) Duration.ofHours(AUDIT_TTL_HOURS).toMillis())
+                .maxLength(AUDIT_MAX_LENGTH)
+                .overflow(QueueBuilder.Overflow.dropHead)
+                .build();
     }
 
     @Bean

@@ -7,36 +7,35 @@ package dev.outbox.sample;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import dev.outbox.OutboxTemplate;
 import dev.outbox.StoredMessage;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.web.client.RestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
  * The whole flow over real HTTP: an order and its message are written together, the message is
- * delivered after the commit, and a bad request writes nothing. One subclass per database.
+ * delivered after the commit, and a bad request answers 400 with a sentence naming the field and
+ * writes nothing. One subclass per database.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 abstract class OrderFlowContract {
-
-    private static final ParameterizedTypeReference<Map<String, Object>> JSON_OBJECT = new ParameterizedTypeReference<>() {
-    };
 
     @LocalServerPort
     private int port;
@@ -47,11 +46,11 @@ abstract class OrderFlowContract {
     @Autowired
     private OutboxTemplate outbox;
 
-    private RestClient http;
+    private OrdersHttp http;
 
     @BeforeEach
     void createClient() {
-        this.http = RestClient.builder().baseUrl("http://127.0.0.1:" + this.port).build();
+        this.http = new OrdersHttp(this.port);
     }
 
     @Test
@@ -136,10 +135,91 @@ abstract class OrderFlowContract {
     void bodyThatIsNotJsonIsRejected() {
         long orders = count("orders");
 
-        ResponseEntity<Map<String, Object>> response = post("{\"customerId\": \"c-1\", \"quantity\": \"many\"}");
+        ResponseEntity<Map<String, Object>> response = post("{\"customerId\": \"c-1\", \"quantity\": ");
 
         assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
         assertThat((String) response.getBody().get("detail")).startsWith("The request body must be a JSON object");
+        assertThat(count("orders")).isEqualTo(orders);
+    }
+
+    @Test
+    void valueOfTheWrongTypeIsRejectedNamingItsField() {
+        long orders = count("orders");
+
+        ResponseEntity<Map<String, Object>> response = post("{\"customerId\": \"c-1\", \"quantity\": \"many\"}");
+
+        assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat(response.getBody())
+                .containsEntry("detail", "Invalid order: quantity must be a whole number, such as 2");
+        assertThat(count("orders")).isEqualTo(orders);
+    }
+
+    @ParameterizedTest(name = "{1} holding {2}")
+    @MethodSource("textsWithControlCharacters")
+    void controlCharactersAreRejectedAndWriteNothing(String json, String field, String codePoint) {
+        long orders = count("orders");
+        long messages = count("local_message");
+
+        ResponseEntity<Map<String, Object>> response = post(json);
+
+        assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat(response.getBody()).containsEntry("detail",
+                "Invalid order: " + field + " must not contain control characters (found " + codePoint + ")");
+        assertThat(count("orders")).isEqualTo(orders);
+        assertThat(count("local_message")).isEqualTo(messages);
+    }
+
+    static Stream<Arguments> textsWithControlCharacters() {
+        // JSON escapes, as a client sends them: the body holds a backslash, not the character.
+        return Stream.of(
+                Arguments.of("{\"customerId\": \"c\\u0000\", \"product\": \"book\", \"quantity\": 1}", "customerId",
+                        "U+0000"),
+                Arguments.of("{\"customerId\": \"c\\u001b[2J\", \"product\": \"book\", \"quantity\": 1}",
+                        "customerId", "U+001B"),
+                Arguments.of("{\"customerId\": \"c-1\", \"product\": \"bo\\u0000ok\", \"quantity\": 1}", "product",
+                        "U+0000"),
+                Arguments.of("{\"customerId\": \"c-1\", \"product\": \"book\\nshipped\", \"quantity\": 1}", "product",
+                        "U+000A"),
+                Arguments.of("{\"customerId\": \"c-1\", \"product\": \"book\\u0085\", \"quantity\": 1}", "product",
+                        "U+0085"));
+    }
+
+    @Test
+    void loneSurrogateIsRejectedAndWritesNothing() {
+        long orders = count("orders");
+
+        ResponseEntity<Map<String, Object>> response = post(
+                "{\"customerId\": \"c-1\", \"product\": \"b\\ud800ok\", \"quantity\": 1}");
+
+        assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat(response.getBody()).containsEntry("detail",
+                "Invalid order: product must be well-formed Unicode, without a lone UTF-16 surrogate (found U+D800)");
+        assertThat(count("orders")).isEqualTo(orders);
+    }
+
+    @Test
+    void textBeyondTheBasicPlaneIsStoredAsSent() {
+        // A surrogate pair is one character, not a lone surrogate: it must come back unchanged.
+        ResponseEntity<Map<String, Object>> created = post(
+                "{\"customerId\": \"c-\\ud83d\\udce6\", \"product\": \"b\\u00f6\\ud83d\\udcdak\", \"quantity\": 1}");
+
+        assertThat(created.getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        ResponseEntity<Map<String, Object>> order = get(created.getHeaders().getLocation().getPath());
+        assertThat(order.getBody()).containsEntry("customerId", "c-\ud83d\udce6")
+                .containsEntry("product", "b\u00f6\ud83d\udcdak");
+    }
+
+    @Test
+    void fractionalQuantityIsRejectedNotRounded() {
+        long orders = count("orders");
+
+        ResponseEntity<Map<String, Object>> response = post(
+                "{\"customerId\": \"c-1\", \"product\": \"book\", \"quantity\": 1.5}");
+
+        assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat(response.getBody())
+                .containsEntry("detail", "Invalid order: quantity must be a whole number, such as 2")
+                .containsEntry("errors", Map.of("quantity", "must be a whole number, such as 2"));
         assertThat(count("orders")).isEqualTo(orders);
     }
 
@@ -152,17 +232,11 @@ abstract class OrderFlowContract {
     }
 
     private ResponseEntity<Map<String, Object>> post(Object body) {
-        return this.http.post().uri("/orders").contentType(MediaType.APPLICATION_JSON).body(body).retrieve()
-                .onStatus(status -> true, (request, response) -> {
-                })
-                .toEntity(JSON_OBJECT);
+        return this.http.post(body);
     }
 
     private ResponseEntity<Map<String, Object>> get(String path) {
-        return this.http.get().uri(path).retrieve()
-                .onStatus(status -> true, (request, response) -> {
-                })
-                .toEntity(JSON_OBJECT);
+        return this.http.get(path);
     }
 
     private long count(String table) {

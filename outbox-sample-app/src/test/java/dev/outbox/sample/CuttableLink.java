@@ -1,0 +1,152 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox.sample;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A TCP relay on the loopback address between the application's pool and a real database server,
+ * which can go down as a restarting server does: {@link #cut()} closes every open connection and
+ * every new one as soon as it is accepted, so the driver reads the end of the stream
+ * ({@code EOFException}) wherever it is; {@link #restore()} relays again.
+ */
+final class CuttableLink implements AutoCloseable {
+
+    private final ServerSocket listener;
+
+    private final InetSocketAddress server;
+
+    private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+
+    private volatile boolean cut;
+
+    private CuttableLink(InetSocketAddress server) throws IOException {
+        this.server = server;
+        this.listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        daemon("link-accept", this::accept).start();
+    }
+
+    /**
+     * @param jdbcUrl a JDBC URL of the form {@code jdbc:<vendor>://host:port/...}
+     * @return a link to the server of that URL, relaying until closed
+     */
+    static CuttableLink to(String jdbcUrl) {
+        URI uri = URI.create(jdbcUrl.substring("jdbc:".length()));
+        try {
+            return new CuttableLink(new InetSocketAddress(uri.getHost(), uri.getPort()));
+        }
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    /**
+     * @param jdbcUrl the server's JDBC URL
+     * @return the same URL with this link's address in place of the server's
+     */
+    String urlThrough(String jdbcUrl) {
+        URI uri = URI.create(jdbcUrl.substring("jdbc:".length()));
+        return jdbcUrl.replaceFirst("//" + uri.getRawAuthority() + "/",
+                "//" + this.listener.getInetAddress().getHostAddress() + ":" + this.listener.getLocalPort() + "/");
+    }
+
+    /** Drops every connection and refuses new ones by closing them as soon as they are accepted. */
+    void cut() {
+        this.cut = true;
+        this.open.forEach(CuttableLink::closeQuietly);
+    }
+
+    /** Relays new connections again. */
+    void restore() {
+        this.cut = false;
+    }
+
+    @Override
+    public void close() {
+        cut();
+        closeQuietly(this.listener);
+    }
+
+    private void accept() {
+        while (!this.listener.isClosed()) {
+            Socket client;
+            try {
+                client = this.listener.accept();
+            }
+            catch (IOException ex) {
+                return;
+            }
+            if (this.cut) {
+                closeQuietly(client);
+                continue;
+            }
+            try {
+                relay(client, new Socket(this.server.getAddress(), this.server.getPort()));
+            }
+            catch (IOException ex) {
+                // The server refused: the client sees its connection closed, as it would without the link.
+                closeQuietly(client);
+            }
+        }
+    }
+
+    private void relay(Socket client, Socket upstream) {
+        this.open.add(client);
+        this.open.add(upstream);
+        if (this.cut) {
+            // Cut while this connection was being opened.
+            closeQuietly(client);
+            closeQuietly(upstream);
+            return;
+        }
+        daemon("link-up", () -> pump(client, upstream)).start();
+        daemon("link-down", () -> pump(upstream, client)).start();
+    }
+
+    private void pump(Socket from, Socket to) {
+        byte[] buffer = new byte[16 * 1024];
+        try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
+            int read;
+            while ((read = in.read(buffer)) >= 0) {
+                out.write(buffer, 0, read);
+                out.flush();
+            }
+        }
+        catch (IOException ex) {
+            // One side went away; closing both ends passes that on to the other side.
+        }
+        finally {
+            closeQuietly(from);
+            closeQuietly(to);
+            this.open.remove(from);
+            this.open.remove(to);
+        }
+    }
+
+    private static Thread daemon(String name, Runnable task) {
+        Thread thread = new Thread(task, name);
+        thread.setDaemon(true);
+        return thread;
+    }
+
+    private static void closeQuietly(AutoCloseable closeable) {
+        try {
+            closeable.close();
+        }
+        catch (Exception ex) {
+            // Already closed.
+        }
+    }
+}
