@@ -85,7 +85,7 @@ public final class TestDatabase implements AutoCloseable {
                     + " for the outbox tests: set " + kind.environmentVariable() + " to a JDBC URL, run it on its "
                     + "local port, or run Docker for Testcontainers");
         }
-        String database = "outbox_" + name.toLowerCase(Locale.ROOT);
+        String database = databasePrefix() + name.toLowerCase(Locale.ROOT);
         new TableName(database);
         TestDatabase admin = new TestDatabase(kind, server.jdbcUrl(), server.username(), server.password());
         try (HikariDataSource adminPool = admin.pool(1, server.jdbcUrl());
@@ -104,6 +104,15 @@ public final class TestDatabase implements AutoCloseable {
             throw new IllegalStateException("Could not create test database " + database + " on " + kind, ex);
         }
         return new TestDatabase(kind, server.urlFor(database), server.username(), server.password());
+    }
+
+    /**
+     * Two test runs on one server at once (two checkouts, say) each set their own
+     * {@code OUTBOX_TEST_DATABASE_PREFIX}, so that neither drops the other's databases.
+     */
+    private static String databasePrefix() {
+        String prefix = System.getenv("OUTBOX_TEST_DATABASE_PREFIX");
+        return (prefix == null || prefix.isBlank()) ? "outbox_" : prefix.toLowerCase(Locale.ROOT);
     }
 
     /**
