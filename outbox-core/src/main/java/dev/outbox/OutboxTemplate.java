@@ -12,6 +12,7 @@ import java.util.Set;
 
 import dev.outbox.dispatch.MessageHandoff;
 import dev.outbox.jdbc.CallerTransaction;
+import dev.outbox.jdbc.JdbcStore;
 import dev.outbox.jdbc.NewMessage;
 import dev.outbox.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
@@ -72,11 +73,11 @@ public final class OutboxTemplate {
     }
 
     /**
-     * @param repository the outbox table
+     * @param store where to save the messages
      * @return a builder of a template
      */
-    public static Builder builder(OutboxRepository repository) {
-        return new Builder(repository);
+    public static Builder builder(OutboxStore store) {
+        return new Builder(store);
     }
 
     /**
@@ -228,8 +229,8 @@ public final class OutboxTemplate {
 
         private int maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES;
 
-        private Builder(OutboxRepository repository) {
-            this.repository = repository;
+        private Builder(OutboxStore store) {
+            this.repository = new OutboxRepository(JdbcStore.of(store));
         }
 
         /**

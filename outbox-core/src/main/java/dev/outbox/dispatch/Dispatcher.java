@@ -12,14 +12,15 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.outbox.OutboxStore;
 import dev.outbox.jdbc.ClaimScope;
+import dev.outbox.jdbc.JdbcStore;
 import dev.outbox.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.PlatformTransactionManager;
 
 /**
@@ -64,7 +65,7 @@ public final class Dispatcher implements MessageHandoff {
         Claimer claimer = new Claimer(builder.repository, ClaimScope.allExcept(builder.routes.pulledTopics()),
                 strategy, this.settings.lease(), this.settings.pollInterval(), true, this.clock, builder.metrics);
         PlatformTransactionManager handlerTransactions = (builder.handlerTransactionManager != null)
-                ? builder.handlerTransactionManager : new DataSourceTransactionManager(builder.repository.dataSource());
+                ? builder.handlerTransactionManager : builder.store.transactionManager();
         LocalHandlers handlers = new LocalHandlers(builder.repository, handlerTransactions,
                 this.settings.handlerThreads(), this.clock);
         BatchDelivery delivery = new BatchDelivery(builder.repository, builder.routes, handlers,
@@ -77,12 +78,12 @@ public final class Dispatcher implements MessageHandoff {
     }
 
     /**
-     * @param repository the outbox table
+     * @param store where the messages are
      * @param routes which sender delivers each message type
      * @return a builder of a dispatcher
      */
-    public static Builder builder(OutboxRepository repository, MessageRoutes routes) {
-        return new Builder(repository, routes);
+    public static Builder builder(OutboxStore store, MessageRoutes routes) {
+        return new Builder(store, routes);
     }
 
     /**
@@ -198,6 +199,8 @@ public final class Dispatcher implements MessageHandoff {
      */
     public static final class Builder {
 
+        private final JdbcStore store;
+
         private final OutboxRepository repository;
 
         private final MessageRoutes routes;
@@ -212,8 +215,9 @@ public final class Dispatcher implements MessageHandoff {
 
         private @Nullable PlatformTransactionManager handlerTransactionManager;
 
-        private Builder(OutboxRepository repository, MessageRoutes routes) {
-            this.repository = repository;
+        private Builder(OutboxStore store, MessageRoutes routes) {
+            this.store = JdbcStore.of(store);
+            this.repository = new OutboxRepository(this.store);
             this.routes = routes;
         }
 
@@ -257,7 +261,7 @@ public final class Dispatcher implements MessageHandoff {
          * @param transactionManager the transaction manager local handlers run in: the application's, so
          * that the handler's writes (through JDBC, JPA, ...) join the transaction that marks the message
          * CONSUMED; it must manage the outbox's data source. By default a
-         * {@link DataSourceTransactionManager} on it.
+         * {@code DataSourceTransactionManager} on it.
          * @return this builder
          */
         public Builder handlerTransactionManager(PlatformTransactionManager transactionManager) {

@@ -18,16 +18,12 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
-import javax.sql.DataSource;
-
 import dev.outbox.MessageState;
 import dev.outbox.StoredMessage;
 import dev.outbox.admin.MessageSummary;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -61,18 +57,13 @@ public final class AdminRepository {
     private final TransactionTemplate batchTransaction;
 
     /**
-     * @param dataSource the outbox's data source
-     * @param dialect the database's dialect
-     * @param tableName the outbox table
+     * @param store the store whose outbox table this reads and changes
      */
-    public AdminRepository(DataSource dataSource, DatabaseDialect dialect, TableName tableName) {
-        this.jdbc = new JdbcTemplate(dataSource);
-        this.sql = new AdminSql(tableName, dialect);
-        this.dialect = dialect;
-        // READ COMMITTED: on MySQL a batch update by range then locks only the rows it changes, not gaps.
-        this.batchTransaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
-        this.batchTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
-        this.batchTransaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+    public AdminRepository(JdbcStore store) {
+        this.jdbc = store.jdbc();
+        this.sql = new AdminSql(store.outboxTable(), store.dialect());
+        this.dialect = store.dialect();
+        this.batchTransaction = store.readCommittedTransaction();
     }
 
     /**

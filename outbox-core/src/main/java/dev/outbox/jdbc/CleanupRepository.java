@@ -11,13 +11,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 
-import javax.sql.DataSource;
-
 import dev.outbox.MessageState;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -41,19 +37,14 @@ public final class CleanupRepository {
     private final TransactionTemplate batchTransaction;
 
     /**
-     * @param dataSource the outbox's data source
-     * @param dialect the database's dialect
-     * @param tableName the outbox table
-     * @param archiveTableName the table {@link #archiveOldest} copies rows to
+     * @param store the store whose outbox table this cleans, and whose archive table
+     * {@link #archiveOldest} copies rows to
      */
-    public CleanupRepository(DataSource dataSource, DatabaseDialect dialect, TableName tableName,
-            TableName archiveTableName) {
-        this.jdbc = new JdbcTemplate(dataSource);
-        this.sql = new CleanupSql(tableName, archiveTableName, dialect);
-        this.dialect = dialect;
-        this.batchTransaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
-        this.batchTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
-        this.batchTransaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+    public CleanupRepository(JdbcStore store) {
+        this.jdbc = store.jdbc();
+        this.sql = new CleanupSql(store.outboxTable(), store.archiveTable(), store.dialect());
+        this.dialect = store.dialect();
+        this.batchTransaction = store.readCommittedTransaction();
     }
 
     /**

@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
 
+import dev.outbox.DatabaseType;
 import org.springframework.dao.DataAccessResourceFailureException;
 
 /**
@@ -26,7 +27,7 @@ import org.springframework.dao.DataAccessResourceFailureException;
 public enum DatabaseDialect {
 
     /** MySQL 8 and MariaDB 10.6+ (older versions work with the optimistic claim). */
-    MYSQL("mysql", " ON DUPLICATE KEY UPDATE id = id", " FOR UPDATE") {
+    MYSQL(DatabaseType.MYSQL, "mysql", " ON DUPLICATE KEY UPDATE id = id", " FOR UPDATE") {
         @Override
         boolean supportsSkipLocked(DatabaseMetaData metaData) throws SQLException {
             String version = metaData.getDatabaseProductVersion();
@@ -41,7 +42,7 @@ public enum DatabaseDialect {
     },
 
     /** PostgreSQL 12+. */
-    POSTGRESQL("postgresql", " ON CONFLICT (%s) DO NOTHING", "") {
+    POSTGRESQL(DatabaseType.POSTGRESQL, "postgresql", " ON CONFLICT (%s) DO NOTHING", "") {
         @Override
         boolean supportsSkipLocked(DatabaseMetaData metaData) {
             return true;
@@ -49,7 +50,7 @@ public enum DatabaseDialect {
     },
 
     /** H2 2.x, for embedded development; a duplicate key there fails only the statement. */
-    H2("h2", "", "") {
+    H2(DatabaseType.H2, "h2", "", "") {
         @Override
         boolean supportsSkipLocked(DatabaseMetaData metaData) {
             return false;
@@ -58,16 +59,38 @@ public enum DatabaseDialect {
 
     private static final Pattern MARIADB_VERSION = Pattern.compile("(\\d+)\\.(\\d+)");
 
+    private final DatabaseType type;
+
     private final String schemaFolder;
 
     private final String insertConflictClause;
 
     private final String duplicateLookupLock;
 
-    DatabaseDialect(String schemaFolder, String insertConflictClause, String duplicateLookupLock) {
+    DatabaseDialect(DatabaseType type, String schemaFolder, String insertConflictClause, String duplicateLookupLock) {
+        this.type = type;
         this.schemaFolder = schemaFolder;
         this.insertConflictClause = insertConflictClause;
         this.duplicateLookupLock = duplicateLookupLock;
+    }
+
+    /**
+     * @param type a database
+     * @return its dialect
+     */
+    public static DatabaseDialect of(DatabaseType type) {
+        return switch (type) {
+            case MYSQL -> MYSQL;
+            case POSTGRESQL -> POSTGRESQL;
+            case H2 -> H2;
+        };
+    }
+
+    /**
+     * @return the database this dialect speaks to
+     */
+    public DatabaseType type() {
+        return this.type;
     }
 
     /**

@@ -12,8 +12,6 @@ import javax.sql.DataSource;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -34,17 +32,13 @@ public final class InboxRepository {
     private final TransactionTemplate deleteTransaction;
 
     /**
-     * @param dataSource the data source the consumers' transactions use
-     * @param dialect the database's dialect
-     * @param tableName the inbox table
+     * @param store the store whose inbox table this reads and writes
      */
-    public InboxRepository(DataSource dataSource, DatabaseDialect dialect, TableName tableName) {
-        this.jdbc = new JdbcTemplate(dataSource);
-        this.sql = new InboxSql(tableName, dialect);
-        this.dataSource = dataSource;
-        this.deleteTransaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
-        this.deleteTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
-        this.deleteTransaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+    public InboxRepository(JdbcStore store) {
+        this.jdbc = store.jdbc();
+        this.sql = new InboxSql(store.inboxTable(), store.dialect());
+        this.dataSource = store.dataSource();
+        this.deleteTransaction = store.readCommittedTransaction();
     }
 
     /**

@@ -24,9 +24,6 @@ import dev.outbox.SaveResult;
 import dev.outbox.StoredMessage;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Reads and writes the outbox table. It decides nothing: the template and the dispatcher do.
@@ -54,26 +51,19 @@ public final class OutboxRepository {
     private final OutcomeWriter outcomes;
 
     /**
-     * @param dataSource the data source the application's transactions use
-     * @param dialect the database's dialect
-     * @param tableName the outbox table
+     * @param store the store whose outbox table this reads and writes
      */
-    public OutboxRepository(DataSource dataSource, DatabaseDialect dialect, TableName tableName) {
-        this.jdbc = new JdbcTemplate(dataSource);
-        DataSourceTransactionManager transactionManager = new DataSourceTransactionManager(dataSource);
-        // Writes by primary key lock only their rows under any isolation.
-        TransactionTemplate writeTransaction = new TransactionTemplate(transactionManager);
-        writeTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
-        TransactionTemplate claimTransaction = new TransactionTemplate(transactionManager, writeTransaction);
-        claimTransaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
-        this.sql = new OutboxSql(tableName, dialect);
-        this.dialect = dialect;
-        this.dataSource = dataSource;
-        DueWindows windows = new DueWindows(this.jdbc, dialect);
-        this.skipLockedClaims = new SkipLockedClaims(this.jdbc, claimTransaction, this.sql, dialect, windows);
-        this.optimisticClaims = new OptimisticClaims(this.jdbc, writeTransaction, this.sql, windows);
+    public OutboxRepository(JdbcStore store) {
+        this.jdbc = store.jdbc();
+        this.sql = new OutboxSql(store.outboxTable(), store.dialect());
+        this.dialect = store.dialect();
+        this.dataSource = store.dataSource();
+        DueWindows windows = new DueWindows(this.jdbc, this.dialect);
+        this.skipLockedClaims = new SkipLockedClaims(this.jdbc, store.readCommittedTransaction(), this.sql,
+                this.dialect, windows);
+        this.optimisticClaims = new OptimisticClaims(this.jdbc, store.writeTransaction(), this.sql, windows);
         this.runClaims = new RunClaims(this.jdbc, this.sql);
-        this.outcomes = new OutcomeWriter(this.jdbc, writeTransaction, this.sql);
+        this.outcomes = new OutcomeWriter(this.jdbc, store.writeTransaction(), this.sql);
     }
 
     /**

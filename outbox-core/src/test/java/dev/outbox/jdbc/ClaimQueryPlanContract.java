@@ -11,6 +11,7 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
+import dev.outbox.OutboxStore;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class ClaimQueryPlanContract {
 
-    static final TableName TABLE = TableName.defaultName();
+    static final TableName TABLE = new TableName(OutboxStore.DEFAULT_OUTBOX_TABLE);
 
     private TestDatabase database;
 
@@ -45,7 +46,7 @@ abstract class ClaimQueryPlanContract {
     @BeforeAll
     void tableWithHistory() {
         this.database = TestDatabase.create(kind(), "plan_" + kind().name());
-        this.database.migrate(TABLE);
+        this.database.migrate();
         DataSource dataSource = this.database.newDataSource(2);
         this.jdbc = new JdbcTemplate(dataSource);
         LocalDateTime now = LocalDateTime.of(2026, 1, 1, 0, 0);

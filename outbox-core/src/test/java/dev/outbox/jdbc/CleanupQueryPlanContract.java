@@ -11,6 +11,7 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
+import dev.outbox.OutboxStore;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class CleanupQueryPlanContract {
 
-    static final TableName TABLE = TableName.defaultName();
+    static final TableName TABLE = new TableName(OutboxStore.DEFAULT_OUTBOX_TABLE);
 
     static final String INDEX = "idx_" + TABLE + "_modified";
 
@@ -50,10 +51,10 @@ abstract class CleanupQueryPlanContract {
     @BeforeAll
     void tableWithHistory() {
         this.database = TestDatabase.create(kind(), "cleanup_plan_" + kind().name());
-        this.database.migrate(TABLE);
+        this.database.migrate();
         DataSource dataSource = this.database.newDataSource(2);
         this.jdbc = new JdbcTemplate(dataSource);
-        this.sql = new CleanupSql(TABLE, TableName.defaultArchiveName(), this.database.dialect());
+        this.sql = new CleanupSql(TABLE, new TableName(OutboxStore.DEFAULT_ARCHIVE_TABLE), this.database.dialect());
         LocalDateTime old = CUTOFF.minusDays(20);
         LocalDateTime recent = CUTOFF.plusDays(6);
         List<Object[]> rows = new ArrayList<>();

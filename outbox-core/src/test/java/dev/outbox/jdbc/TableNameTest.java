@@ -66,10 +66,4 @@ class TableNameTest {
         assertThatIllegalArgumentException().isThrownBy(() -> new TableName(tooLong))
                 .withMessageContaining("at most 48 characters");
     }
-
-    @Test
-    void defaultNameIsLocalMessage() {
-        assertThat(TableName.defaultName().value()).isEqualTo("local_message").isEqualTo(TableName.DEFAULT);
-        assertThat(TableName.defaultName()).hasToString("local_message");
-    }
 }
