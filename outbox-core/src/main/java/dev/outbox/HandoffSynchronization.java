@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.outbox.dispatch.HandedOffMessage;
-import dev.outbox.dispatch.MessageHandoff;
+import dev.outbox.internal.handoff.HandedOffMessage;
+import dev.outbox.internal.handoff.MessageHandoff;
 import dev.outbox.jdbc.ClaimedMessage;
 import dev.outbox.jdbc.NewMessage;
 import org.jspecify.annotations.Nullable;

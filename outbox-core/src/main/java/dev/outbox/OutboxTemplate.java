@@ -10,7 +10,9 @@ import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
 
-import dev.outbox.dispatch.MessageHandoff;
+import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.internal.handoff.Handoffs;
+import dev.outbox.internal.handoff.MessageHandoff;
 import dev.outbox.jdbc.CallerTransaction;
 import dev.outbox.jdbc.JdbcStore;
 import dev.outbox.jdbc.NewMessage;
@@ -217,6 +219,10 @@ public final class OutboxTemplate {
      */
     public static final class Builder {
 
+        static {
+            Handoffs.grantTemplateBuilderAccess(builder -> builder::handoffTo);
+        }
+
         private final OutboxRepository repository;
 
         private PayloadSerializer serializer = PayloadSerializer.textOnly();
@@ -252,13 +258,17 @@ public final class OutboxTemplate {
         }
 
         /**
-         * @param handoff the local dispatcher, told about each commit; without one, messages wait
-         * for a dispatcher's poll
+         * @param dispatcher the local dispatcher, handed the messages of each commit while it runs;
+         * without one, messages wait for a dispatcher's poll
          * @return this builder
          */
-        public Builder handoff(MessageHandoff handoff) {
-            this.handoff = handoff;
+        public Builder handoff(Dispatcher dispatcher) {
+            handoffTo(Handoffs.of(dispatcher));
             return this;
+        }
+
+        private void handoffTo(MessageHandoff handoff) {
+            this.handoff = handoff;
         }
 
         /**

@@ -18,8 +18,9 @@ import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
-import dev.outbox.dispatch.HandedOffMessage;
-import dev.outbox.dispatch.MessageHandoff;
+import dev.outbox.internal.handoff.HandedOffMessage;
+import dev.outbox.internal.handoff.Handoffs;
+import dev.outbox.internal.handoff.MessageHandoff;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.schema.OutboxSchema;
 import dev.outbox.spi.PayloadSerializer;
@@ -498,9 +499,8 @@ class OutboxTemplateTest {
 
         private final RecordingHandoff handoff = new RecordingHandoff(Duration.ofSeconds(30));
 
-        private final OutboxTemplate handingOff = OutboxTemplate.builder(store)
+        private final OutboxTemplate handingOff = Handoffs.handingOffTo(OutboxTemplate.builder(store), this.handoff)
                 .clock(Clock.fixed(NOW, ZoneOffset.UTC))
-                .handoff(this.handoff)
                 .build();
 
         @Test

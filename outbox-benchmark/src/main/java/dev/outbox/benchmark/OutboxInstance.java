@@ -10,8 +10,8 @@ import dev.outbox.OutboxTemplate;
 import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.DispatcherSettings;
-import dev.outbox.dispatch.MessageHandoff;
 import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.internal.handoff.Handoffs;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.spi.MessageSender;
@@ -69,7 +69,7 @@ final class OutboxInstance implements AutoCloseable {
                 .retryPolicies(retries)
                 .metrics(metrics)
                 .build();
-        this.template = OutboxTemplate.builder(store).handoff(notification.handoffFor(this.dispatcher)).build();
+        this.template = notification.tellingOfCommits(OutboxTemplate.builder(store), this.dispatcher).build();
         this.transactions = new TransactionTemplate(new DataSourceTransactionManager(this.pool));
     }
 
@@ -111,19 +111,19 @@ final class OutboxInstance implements AutoCloseable {
         /** The library's way: committed messages are handed to the dispatcher, leased, ready to send. */
         HANDOFF {
             @Override
-            MessageHandoff handoffFor(Dispatcher dispatcher) {
-                return dispatcher;
+            OutboxTemplate.Builder tellingOfCommits(OutboxTemplate.Builder template, Dispatcher dispatcher) {
+                return template.handoff(dispatcher);
             }
         },
 
         /** The usual alternative: a commit only wakes the dispatcher, which then claims from the table. */
         WAKEUP {
             @Override
-            MessageHandoff handoffFor(Dispatcher dispatcher) {
-                return new WakeUpOnly(dispatcher);
+            OutboxTemplate.Builder tellingOfCommits(OutboxTemplate.Builder template, Dispatcher dispatcher) {
+                return Handoffs.handingOffTo(template, new WakeUpOnly(dispatcher));
             }
         };
 
-        abstract MessageHandoff handoffFor(Dispatcher dispatcher);
+        abstract OutboxTemplate.Builder tellingOfCommits(OutboxTemplate.Builder template, Dispatcher dispatcher);
     }
 }

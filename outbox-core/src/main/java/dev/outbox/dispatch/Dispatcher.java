@@ -13,6 +13,9 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.outbox.OutboxStore;
+import dev.outbox.internal.handoff.HandedOffMessage;
+import dev.outbox.internal.handoff.Handoffs;
+import dev.outbox.internal.handoff.MessageHandoff;
 import dev.outbox.jdbc.ClaimScope;
 import dev.outbox.jdbc.JdbcStore;
 import dev.outbox.jdbc.OutboxRepository;
@@ -34,9 +37,13 @@ import org.springframework.transaction.PlatformTransactionManager;
  * written only if that version is unchanged. A row whose instance dies comes due again when the
  * lease ends, so delivery is at least once.
  */
-public final class Dispatcher implements MessageHandoff {
+public final class Dispatcher {
 
     private static final Logger logger = LoggerFactory.getLogger(Dispatcher.class);
+
+    static {
+        Handoffs.grantDispatcherAccess(dispatcher -> dispatcher.localHandoff);
+    }
 
     private final DispatcherSettings settings;
 
@@ -55,6 +62,8 @@ public final class Dispatcher implements MessageHandoff {
     private final AtomicBoolean running = new AtomicBoolean();
 
     private final List<Thread> threads = new ArrayList<>();
+
+    private final MessageHandoff localHandoff = new LocalHandoff();
 
     private Dispatcher(Builder builder) {
         this.settings = builder.settings;
@@ -158,40 +167,46 @@ public final class Dispatcher implements MessageHandoff {
         return this.cycle.run(true, this.slowRetryEnabled).processed();
     }
 
-    @Override
-    public boolean accepting(@Nullable String topic) {
-        return this.running.get() && (topic == null || !this.pulledTopics.contains(topic));
-    }
-
-    @Override
-    public Duration lease() {
-        return this.settings.lease();
-    }
-
-    @Override
-    public void handOff(List<HandedOffMessage> messages) {
-        if (!this.running.get()) {
-            return;
-        }
-        int rejected = this.handoffs.offer(messages);
-        if (rejected > 0) {
-            logger.debug("{} committed messages did not fit the hand-off queue; they are claimed when their lease ends",
-                    rejected);
-        }
-        this.signal.workHandedOff();
-    }
-
-    @Override
-    public void claimDueAt(Instant dueAt) {
-        this.signal.claimNoLaterThan(dueAt);
-    }
-
     static ClaimStrategy effectiveStrategy(OutboxRepository repository, ClaimStrategy configured) {
         if (configured == ClaimStrategy.SKIP_LOCKED && !repository.supportsSkipLocked()) {
             logger.info("The outbox database has no FOR UPDATE SKIP LOCKED; claiming with the optimistic strategy");
             return ClaimStrategy.OPTIMISTIC;
         }
         return configured;
+    }
+
+    /**
+     * What the templates of this instance tell the dispatcher after a commit; kept off its API.
+     */
+    private final class LocalHandoff implements MessageHandoff {
+
+        @Override
+        public boolean accepting(@Nullable String topic) {
+            return Dispatcher.this.running.get() && (topic == null || !Dispatcher.this.pulledTopics.contains(topic));
+        }
+
+        @Override
+        public Duration lease() {
+            return Dispatcher.this.settings.lease();
+        }
+
+        @Override
+        public void handOff(List<HandedOffMessage> messages) {
+            if (!Dispatcher.this.running.get()) {
+                return;
+            }
+            int rejected = Dispatcher.this.handoffs.offer(messages);
+            if (rejected > 0) {
+                logger.debug("{} committed messages did not fit the hand-off queue; they are claimed when their "
+                        + "lease ends", rejected);
+            }
+            Dispatcher.this.signal.workHandedOff();
+        }
+
+        @Override
+        public void claimDueAt(Instant dueAt) {
+            Dispatcher.this.signal.claimNoLaterThan(dueAt);
+        }
     }
 
     /**

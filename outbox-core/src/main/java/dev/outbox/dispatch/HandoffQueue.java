@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
+import dev.outbox.internal.handoff.HandedOffMessage;
 import dev.outbox.jdbc.ClaimedMessage;
 
 /**

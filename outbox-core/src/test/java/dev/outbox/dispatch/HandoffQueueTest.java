@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.outbox.MessageState;
+import dev.outbox.internal.handoff.HandedOffMessage;
 import dev.outbox.jdbc.ClaimedMessage;
 import org.junit.jupiter.api.Test;
 

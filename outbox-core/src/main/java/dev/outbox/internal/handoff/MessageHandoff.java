@@ -2,7 +2,7 @@
  * SPDX-FileCopyrightText: 2026 the Outbox authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.outbox.dispatch;
+package dev.outbox.internal.handoff;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -12,8 +12,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * How the template tells the local dispatcher about messages its transactions committed, so that
- * delivery starts within milliseconds instead of at the next poll. Implemented by
- * {@link Dispatcher}.
+ * delivery starts within milliseconds instead of at the next poll. Implemented inside
+ * {@link dev.outbox.dispatch.Dispatcher}, which keeps it off its API; reached through
+ * {@link Handoffs}.
  */
 public interface MessageHandoff {
 
