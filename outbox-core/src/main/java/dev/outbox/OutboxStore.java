@@ -6,9 +6,9 @@ package dev.outbox;
 
 import javax.sql.DataSource;
 
-import dev.outbox.jdbc.DatabaseDialect;
-import dev.outbox.jdbc.JdbcStore;
-import dev.outbox.jdbc.TableName;
+import dev.outbox.internal.jdbc.DatabaseDialect;
+import dev.outbox.internal.jdbc.JdbcStore;
+import dev.outbox.internal.jdbc.TableName;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -11,8 +11,8 @@ import java.util.Optional;
 
 import dev.outbox.OutboxStore;
 import dev.outbox.StoredMessage;
-import dev.outbox.jdbc.AdminRepository;
-import dev.outbox.jdbc.JdbcStore;
+import dev.outbox.internal.jdbc.AdminRepository;
+import dev.outbox.internal.jdbc.JdbcStore;
 
 /**
  * What an operator does with the outbox: look at counts and messages, and re-drive, suspend, resume or skip

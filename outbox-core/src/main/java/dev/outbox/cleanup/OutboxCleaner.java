@@ -14,11 +14,11 @@ import java.util.Map;
 
 import dev.outbox.MessageState;
 import dev.outbox.OutboxStore;
-import dev.outbox.jdbc.CleanupBatch;
-import dev.outbox.jdbc.CleanupRepository;
-import dev.outbox.jdbc.InboxRepository;
-import dev.outbox.jdbc.JdbcStore;
-import dev.outbox.jdbc.ModifiedPosition;
+import dev.outbox.internal.jdbc.CleanupBatch;
+import dev.outbox.internal.jdbc.CleanupRepository;
+import dev.outbox.internal.jdbc.InboxRepository;
+import dev.outbox.internal.jdbc.JdbcStore;
+import dev.outbox.internal.jdbc.ModifiedPosition;
 import org.jspecify.annotations.Nullable;
 
 /**

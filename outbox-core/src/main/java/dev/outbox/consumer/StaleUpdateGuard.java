@@ -17,9 +17,9 @@ import java.util.Set;
 import javax.sql.DataSource;
 
 import dev.outbox.OutboxStore;
-import dev.outbox.jdbc.DatabaseDialect;
-import dev.outbox.jdbc.JdbcStore;
-import dev.outbox.jdbc.SqlIdentifier;
+import dev.outbox.internal.jdbc.DatabaseDialect;
+import dev.outbox.internal.jdbc.JdbcStore;
+import dev.outbox.internal.jdbc.SqlIdentifier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.PessimisticLockingFailureException;

@@ -12,7 +12,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
 import dev.outbox.internal.handoff.HandedOffMessage;
-import dev.outbox.jdbc.ClaimedMessage;
+import dev.outbox.internal.jdbc.ClaimedMessage;
 
 /**
  * Committed messages waiting in memory for this instance's dispatch loop. A message is only sent

@@ -14,10 +14,10 @@ import java.util.TreeMap;
 
 import dev.outbox.MessageState;
 import dev.outbox.OutboxStore;
-import dev.outbox.jdbc.ClaimScope;
-import dev.outbox.jdbc.DeliveryOutcome;
-import dev.outbox.jdbc.JdbcStore;
-import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.internal.jdbc.ClaimScope;
+import dev.outbox.internal.jdbc.DeliveryOutcome;
+import dev.outbox.internal.jdbc.JdbcStore;
+import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
 

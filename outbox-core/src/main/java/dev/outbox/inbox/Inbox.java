@@ -10,9 +10,9 @@ import java.util.OptionalLong;
 import java.util.function.Supplier;
 
 import dev.outbox.OutboxStore;
-import dev.outbox.jdbc.CallerTransaction;
-import dev.outbox.jdbc.InboxRepository;
-import dev.outbox.jdbc.JdbcStore;
+import dev.outbox.internal.jdbc.CallerTransaction;
+import dev.outbox.internal.jdbc.InboxRepository;
+import dev.outbox.internal.jdbc.JdbcStore;
 import org.jspecify.annotations.Nullable;
 import org.springframework.transaction.IllegalTransactionStateException;
 

@@ -7,7 +7,7 @@ package dev.outbox.schema;
 import java.util.Map;
 
 import dev.outbox.OutboxStore;
-import dev.outbox.jdbc.DatabaseDialect;
+import dev.outbox.internal.jdbc.DatabaseDialect;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.output.MigrateResult;
 

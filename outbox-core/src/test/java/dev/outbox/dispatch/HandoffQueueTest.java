@@ -12,7 +12,7 @@ import java.util.Map;
 
 import dev.outbox.MessageState;
 import dev.outbox.internal.handoff.HandedOffMessage;
-import dev.outbox.jdbc.ClaimedMessage;
+import dev.outbox.internal.jdbc.ClaimedMessage;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -17,8 +17,8 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.outbox.DatabaseType;
 import dev.outbox.OutboxStore;
-import dev.outbox.jdbc.DatabaseDialect;
-import dev.outbox.jdbc.TableName;
+import dev.outbox.internal.jdbc.DatabaseDialect;
+import dev.outbox.internal.jdbc.TableName;
 import dev.outbox.schema.OutboxSchema;
 
 /**

@@ -6,7 +6,7 @@ package dev.outbox.internal.handoff;
 
 import java.time.Instant;
 
-import dev.outbox.jdbc.ClaimedMessage;
+import dev.outbox.internal.jdbc.ClaimedMessage;
 
 /**
  * A message its writer saved already leased to this instance, handed to the dispatcher after the
