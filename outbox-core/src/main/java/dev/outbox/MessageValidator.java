@@ -7,7 +7,7 @@ package dev.outbox;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
-import dev.outbox.jdbc.HeadersCodec;
+import dev.outbox.internal.jdbc.HeadersCodec;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -10,10 +10,13 @@ import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
 
-import dev.outbox.dispatch.MessageHandoff;
-import dev.outbox.jdbc.CallerTransaction;
-import dev.outbox.jdbc.NewMessage;
-import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.internal.handoff.Handoffs;
+import dev.outbox.internal.handoff.MessageHandoff;
+import dev.outbox.internal.jdbc.CallerTransaction;
+import dev.outbox.internal.jdbc.JdbcStore;
+import dev.outbox.internal.jdbc.NewMessage;
+import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.spi.PayloadSerializer;
 import org.jspecify.annotations.Nullable;
@@ -72,11 +75,11 @@ public final class OutboxTemplate {
     }
 
     /**
-     * @param repository the outbox table
+     * @param store where to save the messages
      * @return a builder of a template
      */
-    public static Builder builder(OutboxRepository repository) {
-        return new Builder(repository);
+    public static Builder builder(OutboxStore store) {
+        return new Builder(store);
     }
 
     /**
@@ -216,6 +219,10 @@ public final class OutboxTemplate {
      */
     public static final class Builder {
 
+        static {
+            Handoffs.grantTemplateBuilderAccess(builder -> builder::handoffTo);
+        }
+
         private final OutboxRepository repository;
 
         private PayloadSerializer serializer = PayloadSerializer.textOnly();
@@ -228,8 +235,8 @@ public final class OutboxTemplate {
 
         private int maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES;
 
-        private Builder(OutboxRepository repository) {
-            this.repository = repository;
+        private Builder(OutboxStore store) {
+            this.repository = new OutboxRepository(JdbcStore.of(store));
         }
 
         /**
@@ -251,13 +258,17 @@ public final class OutboxTemplate {
         }
 
         /**
-         * @param handoff the local dispatcher, told about each commit; without one, messages wait
-         * for a dispatcher's poll
+         * @param dispatcher the local dispatcher, handed the messages of each commit while it runs;
+         * without one, messages wait for a dispatcher's poll
          * @return this builder
          */
-        public Builder handoff(MessageHandoff handoff) {
-            this.handoff = handoff;
+        public Builder handoff(Dispatcher dispatcher) {
+            handoffTo(Handoffs.of(dispatcher));
             return this;
+        }
+
+        private void handoffTo(MessageHandoff handoff) {
+            this.handoff = handoff;
         }
 
         /**

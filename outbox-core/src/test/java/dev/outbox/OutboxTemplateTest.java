@@ -18,11 +18,9 @@ import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
-import dev.outbox.dispatch.HandedOffMessage;
-import dev.outbox.dispatch.MessageHandoff;
-import dev.outbox.jdbc.DatabaseDialect;
-import dev.outbox.jdbc.OutboxRepository;
-import dev.outbox.jdbc.TableName;
+import dev.outbox.internal.handoff.HandedOffMessage;
+import dev.outbox.internal.handoff.Handoffs;
+import dev.outbox.internal.handoff.MessageHandoff;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.schema.OutboxSchema;
 import dev.outbox.spi.PayloadSerializer;
@@ -63,11 +61,11 @@ class OutboxTemplateTest {
 
     private static TransactionTemplate transaction;
 
-    private static OutboxRepository repository;
+    private static OutboxStore store;
 
     private final List<String> saved = new CopyOnWriteArrayList<>();
 
-    private final OutboxTemplate outbox = OutboxTemplate.builder(repository)
+    private final OutboxTemplate outbox = OutboxTemplate.builder(store)
             .clock(Clock.fixed(NOW, ZoneOffset.UTC))
             .maxPayloadBytes(MAX_PAYLOAD_BYTES)
             .serializer(OutboxTemplateTest::serialize)
@@ -77,10 +75,10 @@ class OutboxTemplateTest {
     @BeforeAll
     static void createDatabase() {
         dataSource = h2("outbox-template");
-        OutboxSchema.migrate(dataSource, DatabaseDialect.H2, TableName.defaultName());
+        store = OutboxStore.builder(dataSource).databaseType(DatabaseType.H2).build();
+        OutboxSchema.migrate(store);
         jdbc = new JdbcTemplate(dataSource);
         transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
-        repository = new OutboxRepository(dataSource, DatabaseDialect.H2, TableName.defaultName());
     }
 
     @AfterAll
@@ -211,7 +209,7 @@ class OutboxTemplateTest {
 
     @Test
     void theDefaultSerializerExplainsThatOnlyTextCanBeSaved() {
-        OutboxTemplate textOnly = OutboxTemplate.builder(repository).build();
+        OutboxTemplate textOnly = OutboxTemplate.builder(store).build();
 
         transaction.executeWithoutResult(status -> assertThatThrownBy(
                 () -> textOnly.save("order.created", "k", "orders", new Order("1")))
@@ -296,10 +294,10 @@ class OutboxTemplateTest {
     @Test
     void maxPayloadBytesOutsideItsRangeIsRejectedWhenTheTemplateIsBuilt() {
         assertThatIllegalArgumentException()
-                .isThrownBy(() -> OutboxTemplate.builder(repository).maxPayloadBytes(0).build())
+                .isThrownBy(() -> OutboxTemplate.builder(store).maxPayloadBytes(0).build())
                 .withMessageContaining("max-payload-size must be between 1 and 16777215 bytes");
         assertThatIllegalArgumentException()
-                .isThrownBy(() -> OutboxTemplate.builder(repository).maxPayloadBytes(16_777_216).build())
+                .isThrownBy(() -> OutboxTemplate.builder(store).maxPayloadBytes(16_777_216).build())
                 .withMessageContaining("max-payload-size");
     }
 
@@ -374,7 +372,7 @@ class OutboxTemplateTest {
     @Test
     void aStringPayloadIsStoredAsItIsWithoutTheSerializer() {
         String payload = "{\"note\":\"line 1\\nline \\\"2\\\"\",\n \"name\":\"Zoë 😀\"}\t ";
-        OutboxTemplate failingSerializer = OutboxTemplate.builder(repository).serializer(object -> {
+        OutboxTemplate failingSerializer = OutboxTemplate.builder(store).serializer(object -> {
             throw new AssertionError("a String payload must not be serialized");
         }).build();
 
@@ -501,9 +499,8 @@ class OutboxTemplateTest {
 
         private final RecordingHandoff handoff = new RecordingHandoff(Duration.ofSeconds(30));
 
-        private final OutboxTemplate handingOff = OutboxTemplate.builder(repository)
+        private final OutboxTemplate handingOff = Handoffs.handingOffTo(OutboxTemplate.builder(store), this.handoff)
                 .clock(Clock.fixed(NOW, ZoneOffset.UTC))
-                .handoff(this.handoff)
                 .build();
 
         @Test

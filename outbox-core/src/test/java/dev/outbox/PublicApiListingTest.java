@@ -5,15 +5,25 @@
 package dev.outbox;
 
 import dev.outbox.testing.ApiListingFile;
+import dev.outbox.testing.InternalTypeExposure;
+import dev.outbox.testing.ModuleClasses;
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
- * Keeps api/outbox-core.api, the listing of this module's public API, in step with the code.
+ * Keeps api/outbox-core.api, the listing of this module's public API, in step with the code, and keeps
+ * the internal packages out of it.
  */
 class PublicApiListingTest {
 
     @Test
     void thePublicApiIsTheCheckedInListing() throws Exception {
         ApiListingFile.check("outbox-core", OutboxTemplate.class);
+    }
+
+    @Test
+    void noPublicSignatureExposesATypeOfAnInternalPackage() throws Exception {
+        assertThat(InternalTypeExposure.of(ModuleClasses.topLevelTypes(OutboxTemplate.class))).isEmpty();
     }
 }

@@ -5,14 +5,13 @@
 package dev.outbox.benchmark;
 
 import com.zaxxer.hikari.HikariDataSource;
+import dev.outbox.OutboxStore;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.DispatcherSettings;
-import dev.outbox.dispatch.MessageHandoff;
 import dev.outbox.dispatch.MessageRoutes;
-import dev.outbox.jdbc.OutboxRepository;
-import dev.outbox.jdbc.TableName;
+import dev.outbox.internal.handoff.Handoffs;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.spi.MessageSender;
@@ -63,14 +62,14 @@ final class OutboxInstance implements AutoCloseable {
     OutboxInstance(BenchmarkDatabase database, String name, int poolSize, ClaimStrategy strategy, MessageSender sender,
             OutboxMetrics metrics, CommitNotification notification, RetryPolicies retries) {
         this.pool = database.pool(name, poolSize, this.counter);
-        OutboxRepository repository = new OutboxRepository(this.pool, database.dialect(),
-                new TableName(BenchmarkDatabase.OUTBOX_TABLE));
-        this.dispatcher = Dispatcher.builder(repository, MessageRoutes.to(sender))
+        OutboxStore store = OutboxStore.builder(this.pool).databaseType(database.dialect().type())
+                .outboxTable(BenchmarkDatabase.OUTBOX_TABLE).build();
+        this.dispatcher = Dispatcher.builder(store, MessageRoutes.to(sender))
                 .settings(DispatcherSettings.builder().claimStrategy(strategy).build())
                 .retryPolicies(retries)
                 .metrics(metrics)
                 .build();
-        this.template = OutboxTemplate.builder(repository).handoff(notification.handoffFor(this.dispatcher)).build();
+        this.template = notification.tellingOfCommits(OutboxTemplate.builder(store), this.dispatcher).build();
         this.transactions = new TransactionTemplate(new DataSourceTransactionManager(this.pool));
     }
 
@@ -112,19 +111,19 @@ final class OutboxInstance implements AutoCloseable {
         /** The library's way: committed messages are handed to the dispatcher, leased, ready to send. */
         HANDOFF {
             @Override
-            MessageHandoff handoffFor(Dispatcher dispatcher) {
-                return dispatcher;
+            OutboxTemplate.Builder tellingOfCommits(OutboxTemplate.Builder template, Dispatcher dispatcher) {
+                return template.handoff(dispatcher);
             }
         },
 
         /** The usual alternative: a commit only wakes the dispatcher, which then claims from the table. */
         WAKEUP {
             @Override
-            MessageHandoff handoffFor(Dispatcher dispatcher) {
-                return new WakeUpOnly(dispatcher);
+            OutboxTemplate.Builder tellingOfCommits(OutboxTemplate.Builder template, Dispatcher dispatcher) {
+                return Handoffs.handingOffTo(template, new WakeUpOnly(dispatcher));
             }
         };
 
-        abstract MessageHandoff handoffFor(Dispatcher dispatcher);
+        abstract OutboxTemplate.Builder tellingOfCommits(OutboxTemplate.Builder template, Dispatcher dispatcher);
     }
 }

@@ -9,8 +9,9 @@ import java.time.Instant;
 import java.util.List;
 
 import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.HandedOffMessage;
-import dev.outbox.dispatch.MessageHandoff;
+import dev.outbox.internal.handoff.HandedOffMessage;
+import dev.outbox.internal.handoff.Handoffs;
+import dev.outbox.internal.handoff.MessageHandoff;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -19,10 +20,10 @@ import org.jspecify.annotations.Nullable;
  */
 final class WakeUpOnly implements MessageHandoff {
 
-    private final Dispatcher dispatcher;
+    private final MessageHandoff dispatcherHandoff;
 
     WakeUpOnly(Dispatcher dispatcher) {
-        this.dispatcher = dispatcher;
+        this.dispatcherHandoff = Handoffs.of(dispatcher);
     }
 
     @Override
@@ -32,7 +33,7 @@ final class WakeUpOnly implements MessageHandoff {
 
     @Override
     public Duration lease() {
-        return this.dispatcher.lease();
+        return this.dispatcherHandoff.lease();
     }
 
     @Override
@@ -42,6 +43,6 @@ final class WakeUpOnly implements MessageHandoff {
 
     @Override
     public void claimDueAt(Instant dueAt) {
-        this.dispatcher.claimDueAt(dueAt);
+        this.dispatcherHandoff.claimDueAt(dueAt);
     }
 }

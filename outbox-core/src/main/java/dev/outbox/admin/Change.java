@@ -10,7 +10,7 @@ import java.util.Set;
 
 import dev.outbox.MessageState;
 import dev.outbox.StoredMessage;
-import dev.outbox.jdbc.AdminRepository;
+import dev.outbox.internal.jdbc.AdminRepository;
 
 /**
  * The operators' changes of one message: the guarded update each one is, and what to say when the update

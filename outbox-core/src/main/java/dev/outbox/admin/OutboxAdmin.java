@@ -9,8 +9,10 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
+import dev.outbox.OutboxStore;
 import dev.outbox.StoredMessage;
-import dev.outbox.jdbc.AdminRepository;
+import dev.outbox.internal.jdbc.AdminRepository;
+import dev.outbox.internal.jdbc.JdbcStore;
 
 /**
  * What an operator does with the outbox: look at counts and messages, and re-drive, suspend, resume or skip
@@ -43,11 +45,11 @@ public final class OutboxAdmin {
     }
 
     /**
-     * @param repository the outbox table
+     * @param store where the messages are
      * @return a builder of the admin
      */
-    public static Builder builder(AdminRepository repository) {
-        return new Builder(repository);
+    public static Builder builder(OutboxStore store) {
+        return new Builder(store);
     }
 
     /**
@@ -205,8 +207,8 @@ public final class OutboxAdmin {
         private Runnable redriven = () -> {
         };
 
-        private Builder(AdminRepository repository) {
-            this.repository = repository;
+        private Builder(OutboxStore store) {
+            this.repository = new AdminRepository(JdbcStore.of(store));
         }
 
         /**

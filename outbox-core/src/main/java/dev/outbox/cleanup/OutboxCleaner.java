@@ -13,10 +13,12 @@ import java.util.List;
 import java.util.Map;
 
 import dev.outbox.MessageState;
-import dev.outbox.jdbc.CleanupBatch;
-import dev.outbox.jdbc.CleanupRepository;
-import dev.outbox.jdbc.InboxRepository;
-import dev.outbox.jdbc.ModifiedPosition;
+import dev.outbox.OutboxStore;
+import dev.outbox.internal.jdbc.CleanupBatch;
+import dev.outbox.internal.jdbc.CleanupRepository;
+import dev.outbox.internal.jdbc.InboxRepository;
+import dev.outbox.internal.jdbc.JdbcStore;
+import dev.outbox.internal.jdbc.ModifiedPosition;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -46,17 +48,17 @@ public final class OutboxCleaner {
     private final @Nullable InboxRepository inbox;
 
     private OutboxCleaner(Builder builder) {
-        this.repository = builder.repository;
+        this.repository = new CleanupRepository(builder.store);
         this.settings = builder.settings;
-        this.inbox = builder.inbox;
+        this.inbox = builder.includeInbox ? new InboxRepository(builder.store) : null;
     }
 
     /**
-     * @param repository the outbox table's cleanup storage
-     * @return a builder with the default settings and no inbox
+     * @param store where the messages are
+     * @return a builder with the default settings, that leaves the inbox table as it is
      */
-    public static Builder builder(CleanupRepository repository) {
-        return new Builder(repository);
+    public static Builder builder(OutboxStore store) {
+        return new Builder(store);
     }
 
     /**
@@ -132,17 +134,17 @@ public final class OutboxCleaner {
      */
     public static final class Builder {
 
-        private final CleanupRepository repository;
+        private final JdbcStore store;
 
         private CleanupSettings settings = CleanupSettings.defaults();
 
-        private @Nullable InboxRepository inbox;
+        private boolean includeInbox;
 
-        private Builder(CleanupRepository repository) {
-            if (repository == null) {
-                throw new IllegalArgumentException("the cleanup repository is required");
+        private Builder(OutboxStore store) {
+            if (store == null) {
+                throw new IllegalArgumentException("the outbox store is required");
             }
-            this.repository = repository;
+            this.store = JdbcStore.of(store);
         }
 
         /**
@@ -160,15 +162,10 @@ public final class OutboxCleaner {
         /**
          * Deletes the inbox keys older than {@link CleanupSettings#inboxRetention()} in every run too.
          *
-         * @param inbox the inbox table's storage
          * @return this builder
          */
-        public Builder inbox(InboxRepository inbox) {
-            if (inbox == null) {
-                throw new IllegalArgumentException("the inbox repository is required; leave inbox(...) out to "
-                        + "keep the inbox table as it is");
-            }
-            this.inbox = inbox;
+        public Builder includeInbox() {
+            this.includeInbox = true;
             return this;
         }
 

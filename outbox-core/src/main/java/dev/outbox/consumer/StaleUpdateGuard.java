@@ -16,8 +16,10 @@ import java.util.Set;
 
 import javax.sql.DataSource;
 
-import dev.outbox.jdbc.DatabaseDialect;
-import dev.outbox.jdbc.SqlIdentifier;
+import dev.outbox.OutboxStore;
+import dev.outbox.internal.jdbc.DatabaseDialect;
+import dev.outbox.internal.jdbc.JdbcStore;
+import dev.outbox.internal.jdbc.SqlIdentifier;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.PessimisticLockingFailureException;
@@ -29,7 +31,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * newer than the row's, so that messages arriving out of order or twice never overwrite newer data.
  *
  * <pre>{@code
- * StaleUpdateGuard products = StaleUpdateGuard.builder(dataSource)
+ * StaleUpdateGuard products = StaleUpdateGuard.builder(store)
  *         .table("product_view").keyColumn("product_id").versionColumn("version")
  *         .columns("name", "price")
  *         .build();
@@ -78,19 +80,20 @@ public final class StaleUpdateGuard {
     private final List<String> columns;
 
     private StaleUpdateGuard(Builder builder, String table, String keyColumn, String versionColumn) {
-        this.dataSource = builder.dataSource;
-        this.jdbc = new JdbcTemplate(builder.dataSource);
+        this.dataSource = builder.store.dataSource();
+        this.jdbc = builder.store.jdbc();
         this.columns = List.copyOf(builder.columns);
         this.sql = GuardSql.of(table, keyColumn, versionColumn, this.columns);
-        this.upsertInOneStatement = DatabaseDialect.detect(builder.dataSource) == DatabaseDialect.POSTGRESQL;
+        this.upsertInOneStatement = builder.store.dialect() == DatabaseDialect.POSTGRESQL;
     }
 
     /**
-     * @param dataSource the consumer's data source, holding the table
+     * @param store the store whose database holds the consumer's table; the guard writes through its
+     * data source
      * @return a builder of a guard
      */
-    public static Builder builder(DataSource dataSource) {
-        return new Builder(dataSource);
+    public static Builder builder(OutboxStore store) {
+        return new Builder(store);
     }
 
     /**
@@ -182,7 +185,7 @@ public final class StaleUpdateGuard {
      */
     public static final class Builder {
 
-        private final DataSource dataSource;
+        private final JdbcStore store;
 
         private @Nullable String table;
 
@@ -192,8 +195,8 @@ public final class StaleUpdateGuard {
 
         private final Set<String> columns = new LinkedHashSet<>();
 
-        private Builder(DataSource dataSource) {
-            this.dataSource = dataSource;
+        private Builder(OutboxStore store) {
+            this.store = JdbcStore.of(store);
         }
 
         /**

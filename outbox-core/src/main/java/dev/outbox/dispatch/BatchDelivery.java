@@ -19,9 +19,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import dev.outbox.MessageState;
-import dev.outbox.jdbc.ClaimedMessage;
-import dev.outbox.jdbc.DeliveryOutcome;
-import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.internal.jdbc.ClaimedMessage;
+import dev.outbox.internal.jdbc.DeliveryOutcome;
+import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.spi.MessageSender;
 import org.jspecify.annotations.Nullable;

@@ -15,11 +15,11 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.outbox.MessageState;
-import dev.outbox.jdbc.ClaimedMessage;
-import dev.outbox.jdbc.Claim;
-import dev.outbox.jdbc.ClaimScope;
-import dev.outbox.jdbc.DuePosition;
-import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.internal.jdbc.ClaimedMessage;
+import dev.outbox.internal.jdbc.Claim;
+import dev.outbox.internal.jdbc.ClaimScope;
+import dev.outbox.internal.jdbc.DuePosition;
+import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
 
 /**

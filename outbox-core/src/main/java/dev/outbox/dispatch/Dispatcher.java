@@ -12,14 +12,18 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import dev.outbox.jdbc.ClaimScope;
-import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.OutboxStore;
+import dev.outbox.internal.handoff.HandedOffMessage;
+import dev.outbox.internal.handoff.Handoffs;
+import dev.outbox.internal.handoff.MessageHandoff;
+import dev.outbox.internal.jdbc.ClaimScope;
+import dev.outbox.internal.jdbc.JdbcStore;
+import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.PlatformTransactionManager;
 
 /**
@@ -33,9 +37,13 @@ import org.springframework.transaction.PlatformTransactionManager;
  * written only if that version is unchanged. A row whose instance dies comes due again when the
  * lease ends, so delivery is at least once.
  */
-public final class Dispatcher implements MessageHandoff {
+public final class Dispatcher {
 
     private static final Logger logger = LoggerFactory.getLogger(Dispatcher.class);
+
+    static {
+        Handoffs.grantDispatcherAccess(dispatcher -> dispatcher.localHandoff);
+    }
 
     private final DispatcherSettings settings;
 
@@ -55,6 +63,8 @@ public final class Dispatcher implements MessageHandoff {
 
     private final List<Thread> threads = new ArrayList<>();
 
+    private final MessageHandoff localHandoff = new LocalHandoff();
+
     private Dispatcher(Builder builder) {
         this.settings = builder.settings;
         this.clock = builder.clock;
@@ -64,7 +74,7 @@ public final class Dispatcher implements MessageHandoff {
         Claimer claimer = new Claimer(builder.repository, ClaimScope.allExcept(builder.routes.pulledTopics()),
                 strategy, this.settings.lease(), this.settings.pollInterval(), true, this.clock, builder.metrics);
         PlatformTransactionManager handlerTransactions = (builder.handlerTransactionManager != null)
-                ? builder.handlerTransactionManager : new DataSourceTransactionManager(builder.repository.dataSource());
+                ? builder.handlerTransactionManager : builder.store.transactionManager();
         LocalHandlers handlers = new LocalHandlers(builder.repository, handlerTransactions,
                 this.settings.handlerThreads(), this.clock);
         BatchDelivery delivery = new BatchDelivery(builder.repository, builder.routes, handlers,
@@ -77,12 +87,12 @@ public final class Dispatcher implements MessageHandoff {
     }
 
     /**
-     * @param repository the outbox table
+     * @param store where the messages are
      * @param routes which sender delivers each message type
      * @return a builder of a dispatcher
      */
-    public static Builder builder(OutboxRepository repository, MessageRoutes routes) {
-        return new Builder(repository, routes);
+    public static Builder builder(OutboxStore store, MessageRoutes routes) {
+        return new Builder(store, routes);
     }
 
     /**
@@ -157,34 +167,6 @@ public final class Dispatcher implements MessageHandoff {
         return this.cycle.run(true, this.slowRetryEnabled).processed();
     }
 
-    @Override
-    public boolean accepting(@Nullable String topic) {
-        return this.running.get() && (topic == null || !this.pulledTopics.contains(topic));
-    }
-
-    @Override
-    public Duration lease() {
-        return this.settings.lease();
-    }
-
-    @Override
-    public void handOff(List<HandedOffMessage> messages) {
-        if (!this.running.get()) {
-            return;
-        }
-        int rejected = this.handoffs.offer(messages);
-        if (rejected > 0) {
-            logger.debug("{} committed messages did not fit the hand-off queue; they are claimed when their lease ends",
-                    rejected);
-        }
-        this.signal.workHandedOff();
-    }
-
-    @Override
-    public void claimDueAt(Instant dueAt) {
-        this.signal.claimNoLaterThan(dueAt);
-    }
-
     static ClaimStrategy effectiveStrategy(OutboxRepository repository, ClaimStrategy configured) {
         if (configured == ClaimStrategy.SKIP_LOCKED && !repository.supportsSkipLocked()) {
             logger.info("The outbox database has no FOR UPDATE SKIP LOCKED; claiming with the optimistic strategy");
@@ -194,9 +176,45 @@ public final class Dispatcher implements MessageHandoff {
     }
 
     /**
+     * What the templates of this instance tell the dispatcher after a commit; kept off its API.
+     */
+    private final class LocalHandoff implements MessageHandoff {
+
+        @Override
+        public boolean accepting(@Nullable String topic) {
+            return Dispatcher.this.running.get() && (topic == null || !Dispatcher.this.pulledTopics.contains(topic));
+        }
+
+        @Override
+        public Duration lease() {
+            return Dispatcher.this.settings.lease();
+        }
+
+        @Override
+        public void handOff(List<HandedOffMessage> messages) {
+            if (!Dispatcher.this.running.get()) {
+                return;
+            }
+            int rejected = Dispatcher.this.handoffs.offer(messages);
+            if (rejected > 0) {
+                logger.debug("{} committed messages did not fit the hand-off queue; they are claimed when their "
+                        + "lease ends", rejected);
+            }
+            Dispatcher.this.signal.workHandedOff();
+        }
+
+        @Override
+        public void claimDueAt(Instant dueAt) {
+            Dispatcher.this.signal.claimNoLaterThan(dueAt);
+        }
+    }
+
+    /**
      * Builds a {@link Dispatcher}.
      */
     public static final class Builder {
+
+        private final JdbcStore store;
 
         private final OutboxRepository repository;
 
@@ -212,8 +230,9 @@ public final class Dispatcher implements MessageHandoff {
 
         private @Nullable PlatformTransactionManager handlerTransactionManager;
 
-        private Builder(OutboxRepository repository, MessageRoutes routes) {
-            this.repository = repository;
+        private Builder(OutboxStore store, MessageRoutes routes) {
+            this.store = JdbcStore.of(store);
+            this.repository = new OutboxRepository(this.store);
             this.routes = routes;
         }
 
@@ -257,7 +276,7 @@ public final class Dispatcher implements MessageHandoff {
          * @param transactionManager the transaction manager local handlers run in: the application's, so
          * that the handler's writes (through JDBC, JPA, ...) join the transaction that marks the message
          * CONSUMED; it must manage the outbox's data source. By default a
-         * {@link DataSourceTransactionManager} on it.
+         * {@code DataSourceTransactionManager} on it.
          * @return this builder
          */
         public Builder handlerTransactionManager(PlatformTransactionManager transactionManager) {

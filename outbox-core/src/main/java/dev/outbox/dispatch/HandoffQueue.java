@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
-import dev.outbox.jdbc.ClaimedMessage;
+import dev.outbox.internal.handoff.HandedOffMessage;
+import dev.outbox.internal.jdbc.ClaimedMessage;
 
 /**
  * Committed messages waiting in memory for this instance's dispatch loop. A message is only sent

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiPredicate;
 
-import dev.outbox.jdbc.ClaimedMessage;
+import dev.outbox.internal.jdbc.ClaimedMessage;
 
 /**
  * The messages of a batch that must be delivered one after another: an ordering key's messages in id

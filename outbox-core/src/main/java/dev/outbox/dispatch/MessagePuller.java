@@ -13,9 +13,11 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import dev.outbox.MessageState;
-import dev.outbox.jdbc.ClaimScope;
-import dev.outbox.jdbc.DeliveryOutcome;
-import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.OutboxStore;
+import dev.outbox.internal.jdbc.ClaimScope;
+import dev.outbox.internal.jdbc.DeliveryOutcome;
+import dev.outbox.internal.jdbc.JdbcStore;
+import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
 
@@ -63,13 +65,13 @@ public final class MessagePuller {
     }
 
     /**
-     * @param repository the outbox table
+     * @param store where the messages are
      * @param topics the topics consumers pull; declare the same topics with
      * {@link MessageRoutes.Builder#pullTopic(String)} on the dispatcher's routes
      * @return a builder of a puller
      */
-    public static Builder builder(OutboxRepository repository, Set<String> topics) {
-        return new Builder(repository, topics);
+    public static Builder builder(OutboxStore store, Set<String> topics) {
+        return new Builder(store, topics);
     }
 
     /**
@@ -152,11 +154,11 @@ public final class MessagePuller {
 
         private OutboxMetrics metrics = OutboxMetrics.NONE;
 
-        private Builder(OutboxRepository repository, Set<String> topics) {
+        private Builder(OutboxStore store, Set<String> topics) {
             if (topics.isEmpty() || topics.stream().anyMatch(topic -> topic == null || topic.isBlank())) {
                 throw new IllegalArgumentException("pull topics must name at least one topic, none blank: " + topics);
             }
-            this.repository = repository;
+            this.repository = new OutboxRepository(JdbcStore.of(store));
             this.topics = Set.copyOf(topics);
         }
 

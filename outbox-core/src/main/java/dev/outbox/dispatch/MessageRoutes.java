@@ -89,7 +89,7 @@ public final class MessageRoutes {
      * @return the local handler that takes the message: the type's own, or its fallback once the broker
      * has failed the message often enough; empty when it goes to the broker
      */
-    public Optional<LocalRoute> localRouteFor(String messageType, int failedAttempts) {
+    Optional<LocalRoute> localRouteFor(String messageType, int failedAttempts) {
         LocalRoute handler = this.handlers.get(messageType);
         if (handler != null) {
             return Optional.of(handler);
@@ -113,7 +113,7 @@ public final class MessageRoutes {
      * {@code local:<name>} for a type routed to the handler, {@code fallback:<name>} for a fallback
      * @param handler the handler
      */
-    public record LocalRoute(String deliveredBy, MessageHandler handler) {
+    record LocalRoute(String deliveredBy, MessageHandler handler) {
     }
 
     private record NamedHandler(String name, MessageHandler handler) {

@@ -6,7 +6,7 @@ package dev.outbox.dispatch;
 
 import java.time.Instant;
 
-import dev.outbox.jdbc.ClaimedMessage;
+import dev.outbox.internal.jdbc.ClaimedMessage;
 import dev.outbox.spi.OutgoingMessage;
 
 /**

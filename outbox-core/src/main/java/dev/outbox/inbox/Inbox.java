@@ -9,8 +9,10 @@ import java.time.Instant;
 import java.util.OptionalLong;
 import java.util.function.Supplier;
 
-import dev.outbox.jdbc.CallerTransaction;
-import dev.outbox.jdbc.InboxRepository;
+import dev.outbox.OutboxStore;
+import dev.outbox.internal.jdbc.CallerTransaction;
+import dev.outbox.internal.jdbc.InboxRepository;
+import dev.outbox.internal.jdbc.JdbcStore;
 import org.jspecify.annotations.Nullable;
 import org.springframework.transaction.IllegalTransactionStateException;
 
@@ -61,11 +63,11 @@ public final class Inbox {
     }
 
     /**
-     * @param repository the inbox table
+     * @param store where the inbox table is
      * @return a builder of an inbox
      */
-    public static Builder builder(InboxRepository repository) {
-        return new Builder(repository);
+    public static Builder builder(OutboxStore store) {
+        return new Builder(store);
     }
 
     /**
@@ -158,8 +160,8 @@ public final class Inbox {
 
         private int cleanupBatchSize = DEFAULT_CLEANUP_BATCH_SIZE;
 
-        private Builder(InboxRepository repository) {
-            this.repository = repository;
+        private Builder(OutboxStore store) {
+            this.repository = new InboxRepository(JdbcStore.of(store));
         }
 
         /**

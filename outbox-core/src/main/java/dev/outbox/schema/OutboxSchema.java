@@ -6,10 +6,8 @@ package dev.outbox.schema;
 
 import java.util.Map;
 
-import javax.sql.DataSource;
-
-import dev.outbox.jdbc.DatabaseDialect;
-import dev.outbox.jdbc.TableName;
+import dev.outbox.OutboxStore;
+import dev.outbox.internal.jdbc.DatabaseDialect;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.output.MigrateResult;
 
@@ -37,65 +35,35 @@ public final class OutboxSchema {
     }
 
     /**
-     * @param tableName the outbox table
-     * @param inboxTableName the inbox table
-     * @param archiveTableName the archive table
-     * @return the placeholders the migrations need
+     * @param store the store whose tables the migrations create
+     * @return the Flyway location of the migrations for the store's database
      */
-    public static Map<String, String> placeholders(TableName tableName, TableName inboxTableName,
-            TableName archiveTableName) {
-        return Map.of(TABLE_PLACEHOLDER, tableName.value(), INBOX_TABLE_PLACEHOLDER, inboxTableName.value(),
-                ARCHIVE_TABLE_PLACEHOLDER, archiveTableName.value());
+    public static String location(OutboxStore store) {
+        return DatabaseDialect.of(store.databaseType()).schemaLocation();
     }
 
     /**
-     * Creates or upgrades the outbox table, and the inbox and archive tables of their default names
-     * ({@value TableName#DEFAULT_INBOX}, {@value TableName#DEFAULT_ARCHIVE}).
-     *
-     * @param dataSource the outbox's data source
-     * @param dialect its dialect
-     * @param tableName the outbox table
-     * @return what Flyway did
-     * @see #migrate(DataSource, DatabaseDialect, TableName, TableName)
+     * @param store the store whose tables the migrations create
+     * @return the placeholders the migrations need: the names of the store's tables
      */
-    public static MigrateResult migrate(DataSource dataSource, DatabaseDialect dialect, TableName tableName) {
-        return migrate(dataSource, dialect, tableName, TableName.defaultInboxName());
+    public static Map<String, String> placeholders(OutboxStore store) {
+        return Map.of(TABLE_PLACEHOLDER, store.outboxTable(), INBOX_TABLE_PLACEHOLDER, store.inboxTable(),
+                ARCHIVE_TABLE_PLACEHOLDER, store.archiveTable());
     }
 
     /**
-     * Creates or upgrades the outbox table, the inbox table, and the archive table of its default name
-     * ({@value TableName#DEFAULT_ARCHIVE}).
-     *
-     * @param dataSource the outbox's data source
-     * @param dialect its dialect
-     * @param tableName the outbox table
-     * @param inboxTableName the inbox table
-     * @return what Flyway did
-     * @see #migrate(DataSource, DatabaseDialect, TableName, TableName, TableName)
-     */
-    public static MigrateResult migrate(DataSource dataSource, DatabaseDialect dialect, TableName tableName,
-            TableName inboxTableName) {
-        return migrate(dataSource, dialect, tableName, inboxTableName, TableName.defaultArchiveName());
-    }
-
-    /**
-     * Creates or upgrades the outbox table, the inbox table and the archive table, recording the
+     * Creates or upgrades the store's outbox table, inbox table and archive table, recording the
      * migrations in {@value #HISTORY_TABLE}.
      *
-     * @param dataSource the outbox's data source
-     * @param dialect its dialect
-     * @param tableName the outbox table
-     * @param inboxTableName the inbox table
-     * @param archiveTableName the table the cleanup copies deleted rows to, when it archives
+     * @param store the store whose tables to create or upgrade
      * @return what Flyway did
      */
-    public static MigrateResult migrate(DataSource dataSource, DatabaseDialect dialect, TableName tableName,
-            TableName inboxTableName, TableName archiveTableName) {
+    public static MigrateResult migrate(OutboxStore store) {
         return Flyway.configure(OutboxSchema.class.getClassLoader())
-                .dataSource(dataSource)
-                .locations(dialect.schemaLocation())
+                .dataSource(store.dataSource())
+                .locations(location(store))
                 .table(HISTORY_TABLE)
-                .placeholders(placeholders(tableName, inboxTableName, archiveTableName))
+                .placeholders(placeholders(store))
                 .baselineOnMigrate(true)
                 .baselineVersion("0")
                 .load()

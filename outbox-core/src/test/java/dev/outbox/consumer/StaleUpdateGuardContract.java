@@ -22,6 +22,7 @@ import java.util.stream.LongStream;
 
 import javax.sql.DataSource;
 
+import dev.outbox.OutboxStore;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -51,6 +52,8 @@ abstract class StaleUpdateGuardContract {
 
     private DataSource dataSource;
 
+    private OutboxStore store;
+
     private JdbcTemplate jdbc;
 
     private StaleUpdateGuard products;
@@ -61,13 +64,14 @@ abstract class StaleUpdateGuardContract {
     void createTables() {
         this.database = TestDatabase.create(kind(), getClass().getSimpleName());
         this.dataSource = this.database.newDataSource(APPLIERS + 2);
+        this.store = this.database.store(this.dataSource);
         this.jdbc = new JdbcTemplate(this.dataSource);
         String timestamp = (kind() == TestDatabase.Kind.MARIADB) ? "DATETIME(3)" : "TIMESTAMP(3)";
         this.jdbc.execute("CREATE TABLE product_view (product_id VARCHAR(64) PRIMARY KEY, name VARCHAR(64),"
                 + " price BIGINT, version BIGINT NOT NULL)");
         this.jdbc.execute("CREATE TABLE price_view (sku VARCHAR(64) PRIMARY KEY, price BIGINT, modified_at "
                 + timestamp + " NOT NULL)");
-        this.products = StaleUpdateGuard.builder(this.dataSource).table("product_view").keyColumn("product_id")
+        this.products = StaleUpdateGuard.builder(this.store).table("product_view").keyColumn("product_id")
                 .versionColumn("version").columns("name", "price").build();
     }
 
@@ -125,7 +129,7 @@ abstract class StaleUpdateGuardContract {
 
     @Test
     void timestampVersionsAreComparedAsTimes() {
-        StaleUpdateGuard prices = StaleUpdateGuard.builder(this.dataSource).table("price_view").keyColumn("sku")
+        StaleUpdateGuard prices = StaleUpdateGuard.builder(this.store).table("price_view").keyColumn("sku")
                 .versionColumn("modified_at").columns("price").build();
         Instant monday = Instant.parse("2026-03-02T09:00:00.001Z");
         Instant tuesday = Instant.parse("2026-03-03T09:00:00Z");
@@ -189,7 +193,7 @@ abstract class StaleUpdateGuardContract {
     @ParameterizedTest
     @ValueSource(strings = { "product_view; DROP TABLE price_view", "name--", "x' OR '1'='1", "a.b", "`name`", "" })
     void invalidIdentifiersAreRejectedNamingTheRule(String name) {
-        StaleUpdateGuard.Builder builder = StaleUpdateGuard.builder(this.dataSource);
+        StaleUpdateGuard.Builder builder = StaleUpdateGuard.builder(this.store);
         assertThatIllegalArgumentException().isThrownBy(() -> builder.table(name))
                 .withMessageContaining("stale-update guard table '" + name + "' is not a plain SQL identifier");
         assertThatIllegalArgumentException().isThrownBy(() -> builder.keyColumn(name))
@@ -202,9 +206,9 @@ abstract class StaleUpdateGuardContract {
 
     @Test
     void incompleteOrContradictoryConfigurationIsRejected() {
-        assertThatIllegalStateException().isThrownBy(() -> StaleUpdateGuard.builder(this.dataSource)
+        assertThatIllegalStateException().isThrownBy(() -> StaleUpdateGuard.builder(this.store)
                 .table("product_view").versionColumn("version").build()).withMessageContaining("keyColumn");
-        assertThatIllegalStateException().isThrownBy(() -> StaleUpdateGuard.builder(this.dataSource)
+        assertThatIllegalStateException().isThrownBy(() -> StaleUpdateGuard.builder(this.store)
                 .table("product_view").keyColumn("product_id").versionColumn("version").columns("version").build())
                 .withMessageContaining("column 'version' is the key or version column");
     }

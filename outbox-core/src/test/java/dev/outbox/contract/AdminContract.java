@@ -33,7 +33,8 @@ import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.dispatch.MessageRoutes;
-import dev.outbox.jdbc.AdminRepository;
+import dev.outbox.internal.jdbc.AdminRepository;
+import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
 import dev.outbox.spi.MessageSender;
@@ -79,11 +80,11 @@ abstract class AdminContract extends DatabaseContract {
     }
 
     private AdminRepository adminRepository() {
-        return new AdminRepository(this.fixture.dataSource, this.fixture.database.dialect(), OutboxFixture.TABLE);
+        return new AdminRepository(JdbcStore.of(this.fixture.store));
     }
 
     private OutboxAdmin admin(Runnable redriven) {
-        return OutboxAdmin.builder(adminRepository()).clock(this.clock).onRedriven(redriven).build();
+        return OutboxAdmin.builder(this.fixture.store).clock(this.clock).onRedriven(redriven).build();
     }
 
     private Dispatcher dispatcher(MessageSender sender) {

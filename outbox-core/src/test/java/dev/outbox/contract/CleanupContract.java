@@ -19,15 +19,11 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
-import javax.sql.DataSource;
-
 import dev.outbox.MessageState;
+import dev.outbox.OutboxStore;
 import dev.outbox.cleanup.CleanupResult;
 import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.cleanup.OutboxCleaner;
-import dev.outbox.jdbc.CleanupRepository;
-import dev.outbox.jdbc.InboxRepository;
-import dev.outbox.jdbc.TableName;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,9 +39,9 @@ import static org.awaitility.Awaitility.await;
  */
 abstract class CleanupContract extends DatabaseContract {
 
-    private static final TableName ARCHIVE = TableName.defaultArchiveName();
+    private static final String ARCHIVE = OutboxStore.DEFAULT_ARCHIVE_TABLE;
 
-    private static final TableName INBOX = TableName.defaultInboxName();
+    private static final String INBOX = OutboxStore.DEFAULT_INBOX_TABLE;
 
     private static final Instant NOW = Instant.parse("2026-06-10T12:00:00.250Z");
 
@@ -185,9 +181,9 @@ abstract class CleanupContract extends DatabaseContract {
         insertInboxKey("old-2", NOW.minus(Duration.ofDays(30)));
         insertInboxKey("kept", NOW.minus(inboxRetention));
         insertInboxKey("new", NOW);
-        OutboxCleaner cleaner = OutboxCleaner.builder(repository(this.fixture.dataSource))
+        OutboxCleaner cleaner = OutboxCleaner.builder(this.fixture.store)
                 .settings(CleanupSettings.builder().inboxRetention(inboxRetention).batchSize(1).build())
-                .inbox(new InboxRepository(this.fixture.dataSource, this.fixture.database.dialect(), INBOX))
+                .includeInbox()
                 .build();
 
         CleanupResult result = cleaner.runOnce(NOW);
@@ -233,9 +229,9 @@ abstract class CleanupContract extends DatabaseContract {
         insertMany(MessageState.SENT, OLD, 400);
         insertMany(MessageState.CONSUMED, OLD, 100);
         CleanupSettings settings = CleanupSettings.builder().batchSize(10).archive(archive).build();
-        OutboxCleaner first = OutboxCleaner.builder(repository(this.fixture.database.newDataSource(2)))
+        OutboxCleaner first = OutboxCleaner.builder(this.fixture.store(this.fixture.database.newDataSource(2)))
                 .settings(settings).build();
-        OutboxCleaner second = OutboxCleaner.builder(repository(this.fixture.database.newDataSource(2)))
+        OutboxCleaner second = OutboxCleaner.builder(this.fixture.store(this.fixture.database.newDataSource(2)))
                 .settings(settings).build();
 
         ExecutorService instances = Executors.newFixedThreadPool(2);
@@ -258,11 +254,7 @@ abstract class CleanupContract extends DatabaseContract {
     }
 
     private OutboxCleaner cleaner(CleanupSettings settings) {
-        return OutboxCleaner.builder(repository(this.fixture.dataSource)).settings(settings).build();
-    }
-
-    private CleanupRepository repository(DataSource dataSource) {
-        return new CleanupRepository(dataSource, this.fixture.database.dialect(), OutboxFixture.TABLE, ARCHIVE);
+        return OutboxCleaner.builder(this.fixture.store).settings(settings).build();
     }
 
     /**
@@ -295,7 +287,7 @@ abstract class CleanupContract extends DatabaseContract {
         return this.fixture.jdbc.queryForList("SELECT state FROM " + OutboxFixture.TABLE, String.class);
     }
 
-    private int countRows(TableName table) {
+    private int countRows(String table) {
         return Objects.requireNonNull(this.fixture.jdbc.queryForObject("SELECT COUNT(*) FROM " + table, Integer.class));
     }
 

@@ -132,7 +132,7 @@ abstract class ConcurrencyContract extends DatabaseContract {
             DataSource pool = this.fixture.database.newDataSource(6);
             Dispatcher dispatcher = dispatcher(pool, ClaimStrategy.SKIP_LOCKED, log, OutboxMetrics.NONE);
             dispatchers.add(dispatcher);
-            templates.add(OutboxTemplate.builder(this.fixture.repository(pool)).handoff(dispatcher).build());
+            templates.add(OutboxTemplate.builder(this.fixture.store(pool)).handoff(dispatcher).build());
             transactions.add(new TransactionTemplate(new DataSourceTransactionManager(pool)));
         }
         dispatchers.forEach(Dispatcher::start);
@@ -184,7 +184,7 @@ abstract class ConcurrencyContract extends DatabaseContract {
     /** One instance: a dispatcher with a connection pool of its own. */
     private Dispatcher dispatcher(DataSource pool, ClaimStrategy strategy, MessageSender sender,
             OutboxMetrics metrics) {
-        return Dispatcher.builder(this.fixture.repository(pool), MessageRoutes.to(sender))
+        return Dispatcher.builder(this.fixture.store(pool), MessageRoutes.to(sender))
                 .settings(DispatcherSettings.builder().claimStrategy(strategy).batchSize(100)
                         .pollInterval(Duration.ofMillis(50)).maxPollInterval(Duration.ofMillis(200)).build())
                 .metrics(metrics)

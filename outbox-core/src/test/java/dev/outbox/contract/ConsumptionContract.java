@@ -19,7 +19,7 @@ import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.dispatch.MessageRoutes;
-import dev.outbox.jdbc.DeliveryOutcome;
+import dev.outbox.internal.jdbc.DeliveryOutcome;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
 import dev.outbox.spi.MessageSender;

@@ -19,13 +19,14 @@ import dev.outbox.StoredMessage;
 import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.DispatcherSettings;
-import dev.outbox.dispatch.HandedOffMessage;
-import dev.outbox.dispatch.MessageHandoff;
 import dev.outbox.dispatch.MessageRoutes;
-import dev.outbox.jdbc.ClaimScope;
-import dev.outbox.jdbc.ClaimedMessage;
-import dev.outbox.jdbc.DeliveryOutcome;
-import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.internal.handoff.HandedOffMessage;
+import dev.outbox.internal.handoff.Handoffs;
+import dev.outbox.internal.handoff.MessageHandoff;
+import dev.outbox.internal.jdbc.ClaimScope;
+import dev.outbox.internal.jdbc.ClaimedMessage;
+import dev.outbox.internal.jdbc.DeliveryOutcome;
+import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
 import dev.outbox.testing.MutableClock;
@@ -200,7 +201,7 @@ abstract class DispatchContract extends DatabaseContract {
             public void claimDueAt(Instant dueAt) {
             }
         };
-        OutboxTemplate writer = this.fixture.template().clock(this.clock).handoff(dyingInstance).build();
+        OutboxTemplate writer = Handoffs.handingOffTo(this.fixture.template(), dyingInstance).clock(this.clock).build();
         long id = this.fixture.inTransaction(() -> writer.save("order.created", "order-1", "orders", "{}")).id();
         Dispatcher survivor = dispatcher(noJitter(3, null), ClaimStrategy.SKIP_LOCKED);
 

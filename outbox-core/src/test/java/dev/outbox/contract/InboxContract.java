@@ -24,10 +24,9 @@ import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
+import dev.outbox.OutboxStore;
 import dev.outbox.inbox.Consumption;
 import dev.outbox.inbox.Inbox;
-import dev.outbox.jdbc.InboxRepository;
-import dev.outbox.jdbc.TableName;
 import dev.outbox.testing.MutableClock;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,7 +48,7 @@ import static org.awaitility.Awaitility.await;
  */
 abstract class InboxContract extends DatabaseContract {
 
-    private static final TableName INBOX = TableName.defaultInboxName();
+    private static final String INBOX = OutboxStore.DEFAULT_INBOX_TABLE;
 
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00.123Z");
 
@@ -344,7 +343,7 @@ abstract class InboxContract extends DatabaseContract {
 
     @Test
     void retentionDeletesOnlyKeysConsumedBeforeTheCutoffInBatches() {
-        Inbox inbox = Inbox.builder(repository(this.fixture.dataSource)).clock(this.clock).cleanupBatchSize(3).build();
+        Inbox inbox = Inbox.builder(this.fixture.store).clock(this.clock).cleanupBatchSize(3).build();
         IntStream.range(0, 7).forEach(i -> this.fixture.inTransaction(
                 () -> inbox.consume("billing", "old-" + i, () -> null)));
         this.clock.advance(Duration.ofDays(7));
@@ -363,15 +362,11 @@ abstract class InboxContract extends DatabaseContract {
     }
 
     private Inbox inbox() {
-        return Inbox.builder(repository(this.fixture.dataSource)).clock(this.clock).build();
-    }
-
-    private InboxRepository repository(DataSource dataSource) {
-        return new InboxRepository(dataSource, this.fixture.database.dialect(), INBOX);
+        return Inbox.builder(this.fixture.store).clock(this.clock).build();
     }
 
     private Instance instance(DataSource dataSource) {
-        return new Instance(Inbox.builder(repository(dataSource)).clock(this.clock).build(),
+        return new Instance(Inbox.builder(this.fixture.store(dataSource)).clock(this.clock).build(),
                 new TransactionTemplate(new DataSourceTransactionManager(dataSource)), new JdbcTemplate(dataSource));
     }
 

@@ -26,8 +26,6 @@ import dev.outbox.OutboxTemplate;
 import dev.outbox.cleanup.CleanupResult;
 import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.cleanup.OutboxCleaner;
-import dev.outbox.jdbc.CleanupRepository;
-import dev.outbox.jdbc.TableName;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -65,8 +63,7 @@ class MariaDbCleanupUnderLoadTest {
             loadOldSentRows(fixture.jdbc, now.minus(Duration.ofDays(30)));
             Duration load = since(loadStart);
             OutboxTemplate outbox = fixture.template().build();
-            OutboxCleaner cleaner = OutboxCleaner.builder(new CleanupRepository(fixture.dataSource,
-                    fixture.database.dialect(), OutboxFixture.TABLE, TableName.defaultArchiveName()))
+            OutboxCleaner cleaner = OutboxCleaner.builder(fixture.store)
                     .settings(CleanupSettings.builder().batchSize(2000).maxRowsPerRun(2L * OLD_ROWS).maxRunTime(Duration.ofMinutes(10))
                             .build())
                     .build();

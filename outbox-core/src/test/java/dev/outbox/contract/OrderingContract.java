@@ -23,6 +23,7 @@ import javax.sql.DataSource;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.outbox.MessageBuilder;
 import dev.outbox.MessageState;
+import dev.outbox.OutboxStore;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.StoredMessage;
 import dev.outbox.admin.OutboxAdmin;
@@ -31,7 +32,6 @@ import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.dispatch.MessageRoutes;
-import dev.outbox.jdbc.AdminRepository;
 import dev.outbox.metrics.MicrometerOutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
@@ -375,7 +375,7 @@ abstract class OrderingContract extends DatabaseContract {
         DispatcherSettings settings = DispatcherSettings.builder().claimStrategy(strategy).build();
         List<Dispatcher> instances = new ArrayList<>();
         for (int i = 0; i < INSTANCES; i++) {
-            instances.add(Dispatcher.builder(this.fixture.repository(instancePool(3)), MessageRoutes.to(sender))
+            instances.add(Dispatcher.builder(this.fixture.store(instancePool(3)), MessageRoutes.to(sender))
                     .settings(settings).build());
         }
         instances.forEach(Dispatcher::start);
@@ -535,10 +535,11 @@ abstract class OrderingContract extends DatabaseContract {
         List<TransactionTemplate> transactions = new ArrayList<>();
         for (int instance = 0; instance < 2; instance++) {
             DataSource pool = instancePool(4);
-            Dispatcher dispatcher = Dispatcher.builder(this.fixture.repository(pool), MessageRoutes.to(log))
+            OutboxStore store = this.fixture.store(pool);
+            Dispatcher dispatcher = Dispatcher.builder(store, MessageRoutes.to(log))
                     .settings(neverPolling()).build();
             dispatchers.add(dispatcher);
-            templates.add(OutboxTemplate.builder(this.fixture.repository(pool)).handoff(dispatcher).build());
+            templates.add(OutboxTemplate.builder(store).handoff(dispatcher).build());
             transactions.add(new TransactionTemplate(new DataSourceTransactionManager(pool)));
         }
         dispatchers.forEach(Dispatcher::start);
@@ -577,13 +578,14 @@ abstract class OrderingContract extends DatabaseContract {
         List<TransactionTemplate> transactions = new ArrayList<>();
         for (int instance = 0; instance < 2; instance++) {
             DataSource pool = instancePool(2 + writersPerInstance);
+            OutboxStore store = this.fixture.store(pool);
             // Frequent polls: this test is about what arrives, not how soon.
-            Dispatcher dispatcher = Dispatcher.builder(this.fixture.repository(pool), MessageRoutes.to(log))
+            Dispatcher dispatcher = Dispatcher.builder(store, MessageRoutes.to(log))
                     .settings(DispatcherSettings.builder().pollInterval(Duration.ofMillis(50))
                             .maxPollInterval(Duration.ofMillis(200)).build())
                     .build();
             dispatchers.add(dispatcher);
-            templates.add(OutboxTemplate.builder(this.fixture.repository(pool)).handoff(dispatcher).build());
+            templates.add(OutboxTemplate.builder(store).handoff(dispatcher).build());
             transactions.add(new TransactionTemplate(new DataSourceTransactionManager(pool)));
         }
         int writers = 2 * writersPerInstance;
@@ -645,8 +647,7 @@ abstract class OrderingContract extends DatabaseContract {
     }
 
     private OutboxAdmin admin() {
-        return OutboxAdmin.builder(new AdminRepository(this.fixture.dataSource, this.fixture.database.dialect(),
-                OutboxFixture.TABLE)).clock(this.clock).build();
+        return OutboxAdmin.builder(this.fixture.store).clock(this.clock).build();
     }
 
     /** A connection pool of its own: one instance. Closed after the test. */

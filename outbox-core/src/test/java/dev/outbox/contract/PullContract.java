@@ -20,6 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.sql.DataSource;
 
 import dev.outbox.MessageState;
+import dev.outbox.OutboxStore;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.StoredMessage;
 import dev.outbox.dispatch.ClaimStrategy;
@@ -64,12 +65,12 @@ abstract class PullContract extends DatabaseContract {
     }
 
     private MessagePuller puller(ClaimStrategy strategy) {
-        return puller(this.fixture.repository(), strategy);
+        return puller(this.fixture.store, strategy);
     }
 
-    private MessagePuller puller(dev.outbox.jdbc.OutboxRepository repository, ClaimStrategy strategy) {
+    private MessagePuller puller(OutboxStore store, ClaimStrategy strategy) {
         RetryPolicy policy = new RetryPolicy(Duration.ofSeconds(1), 2.0, Duration.ofSeconds(5), 0.0, 2);
-        return MessagePuller.builder(repository, Set.of(TOPIC)).lease(LEASE).claimStrategy(strategy)
+        return MessagePuller.builder(store, Set.of(TOPIC)).lease(LEASE).claimStrategy(strategy)
                 .retryPolicies(new RetryPolicies(policy, Map.of(), null)).clock(this.clock).build();
     }
 
@@ -246,7 +247,7 @@ abstract class PullContract extends DatabaseContract {
         try {
             List<Future<?>> running = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
-                MessagePuller puller = puller(this.fixture.repository(pools.get(i % 2)), strategy);
+                MessagePuller puller = puller(this.fixture.store(pools.get(i % 2)), strategy);
                 running.add(consumers.submit(() -> {
                     while (acked.size() < messages && idleRounds.get() < 200) {
                         List<ReceivedMessage> batch = puller.receive(TOPIC, 10);

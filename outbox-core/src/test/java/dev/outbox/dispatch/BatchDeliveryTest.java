@@ -17,9 +17,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import dev.outbox.MessageState;
-import dev.outbox.jdbc.ClaimedMessage;
-import dev.outbox.jdbc.DeliveryOutcome;
-import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.internal.jdbc.ClaimedMessage;
+import dev.outbox.internal.jdbc.DeliveryOutcome;
+import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;

@@ -11,11 +11,11 @@ import java.util.Map;
 import java.util.stream.LongStream;
 
 import dev.outbox.MessageState;
-import dev.outbox.jdbc.Claim;
-import dev.outbox.jdbc.ClaimScope;
-import dev.outbox.jdbc.ClaimedMessage;
-import dev.outbox.jdbc.DuePosition;
-import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.internal.jdbc.Claim;
+import dev.outbox.internal.jdbc.ClaimScope;
+import dev.outbox.internal.jdbc.ClaimedMessage;
+import dev.outbox.internal.jdbc.DuePosition;
+import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.testing.MutableClock;
 import org.junit.jupiter.api.Test;

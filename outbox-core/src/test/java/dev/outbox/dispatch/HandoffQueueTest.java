@@ -11,7 +11,8 @@ import java.util.List;
 import java.util.Map;
 
 import dev.outbox.MessageState;
-import dev.outbox.jdbc.ClaimedMessage;
+import dev.outbox.internal.handoff.HandedOffMessage;
+import dev.outbox.internal.jdbc.ClaimedMessage;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.outbox.MessageState;
-import dev.outbox.jdbc.ClaimedMessage;
-import dev.outbox.jdbc.DeliveryOutcome;
-import dev.outbox.jdbc.OutboxRepository;
+import dev.outbox.internal.jdbc.ClaimedMessage;
+import dev.outbox.internal.jdbc.DeliveryOutcome;
+import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.testing.MutableClock;
 import org.junit.jupiter.api.Test;
 

@@ -13,9 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
-import dev.outbox.jdbc.DatabaseDialect;
-import dev.outbox.jdbc.InboxRepository;
-import dev.outbox.jdbc.TableName;
+import dev.outbox.DatabaseType;
+import dev.outbox.OutboxStore;
 import dev.outbox.schema.OutboxSchema;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,11 +40,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class InboxTest {
 
-    private static final TableName TABLE = new TableName("received_event");
+    private static final String TABLE = "received_event";
 
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
 
     private static DataSource dataSource;
+
+    private static OutboxStore store;
 
     private static JdbcTemplate jdbc;
 
@@ -53,13 +54,14 @@ class InboxTest {
 
     private final AtomicInteger runs = new AtomicInteger();
 
-    private final Inbox inbox = Inbox.builder(new InboxRepository(dataSource, DatabaseDialect.H2, TABLE))
+    private final Inbox inbox = Inbox.builder(store)
             .clock(Clock.fixed(NOW, ZoneOffset.UTC)).cleanupBatchSize(2).build();
 
     @BeforeAll
     static void createDatabase() {
         dataSource = h2("inbox");
-        OutboxSchema.migrate(dataSource, DatabaseDialect.H2, TableName.defaultName(), TABLE);
+        store = OutboxStore.builder(dataSource).databaseType(DatabaseType.H2).inboxTable(TABLE).build();
+        OutboxSchema.migrate(store);
         jdbc = new JdbcTemplate(dataSource);
         transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
     }
@@ -155,9 +157,7 @@ class InboxTest {
     @ParameterizedTest
     @ValueSource(ints = { 0, -1, Inbox.MAX_CLEANUP_BATCH_SIZE + 1 })
     void cleanupBatchSizeOutOfRangeIsRejectedWhenBuilt(int batchSize) {
-        InboxRepository repository = new InboxRepository(dataSource, DatabaseDialect.H2, TABLE);
-
-        assertThatIllegalArgumentException().isThrownBy(() -> Inbox.builder(repository).cleanupBatchSize(batchSize)
+        assertThatIllegalArgumentException().isThrownBy(() -> Inbox.builder(store).cleanupBatchSize(batchSize)
                 .build()).withMessage("inbox cleanup-batch-size must be between 1 and 10000, was " + batchSize);
     }
 

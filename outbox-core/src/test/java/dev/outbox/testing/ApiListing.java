@@ -18,8 +18,9 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
- * The public API of a set of types as text: every public type, every public or protected member type
- * of those, and their public and protected constructors, methods and fields. Each type is a line,
+ * The public API of a set of types as text: every public type outside the internal packages, every
+ * public or protected member type of those, and their public and protected constructors, methods and
+ * fields. Each type is a line,
  * followed by its members indented, one a line: enum constants, then fields, constructors and
  * methods. Types are sorted by name and members by their text, so the listing depends on nothing but
  * the declarations; a blank line separates types.
@@ -38,13 +39,14 @@ public final class ApiListing {
     }
 
     /**
-     * @param topLevelTypes the top-level types of a module; those that are not public are left out
+     * @param topLevelTypes the top-level types of a module; those that are not public, or belong to an
+     * internal package, are left out
      * @return the listing, one line per type or member
      */
     public static List<String> of(Collection<Class<?>> topLevelTypes) {
         Map<String, List<String>> typesByName = new TreeMap<>();
         topLevelTypes.stream()
-                .filter(ApiListing::visible)
+                .filter(ApiListing::isApi)
                 .forEach(type -> addWithMemberTypes(type, typesByName));
         List<String> lines = new ArrayList<>();
         for (List<String> type : typesByName.values()) {
@@ -76,7 +78,7 @@ public final class ApiListing {
 
     private static <M extends Member> List<String> listed(Stream<M> members, Function<M, String> text) {
         return members
-                .filter(member -> !member.isSynthetic() && visible(member.getModifiers()))
+                .filter(ApiListing::isApiMember)
                 .map(text)
                 .sorted()
                 .toList();
@@ -96,7 +98,35 @@ public final class ApiListing {
         return false;
     }
 
-    private static boolean visible(Class<?> type) {
+    /**
+     * @param topLevelType a top-level type
+     * @return whether it is public and outside the internal packages, which are not API
+     */
+    static boolean isApi(Class<?> topLevelType) {
+        return visible(topLevelType) && !isInternal(topLevelType);
+    }
+
+    /**
+     * @param member a member of an API type
+     * @return whether it is public or protected and written in the source, not made by the compiler
+     */
+    static boolean isApiMember(Member member) {
+        return !member.isSynthetic() && visible(member.getModifiers());
+    }
+
+    /**
+     * @param type a type
+     * @return whether it belongs to an internal package: one with a segment named {@code internal}
+     */
+    static boolean isInternal(Class<?> type) {
+        return ("." + type.getPackageName() + ".").contains(".internal.");
+    }
+
+    /**
+     * @param type a type
+     * @return whether it is public or protected
+     */
+    static boolean visible(Class<?> type) {
         return visible(type.getModifiers());
     }
 

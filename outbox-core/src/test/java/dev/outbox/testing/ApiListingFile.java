@@ -4,15 +4,12 @@
  */
 package dev.outbox.testing;
 
-import java.io.File;
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.fail;
 
@@ -46,14 +43,14 @@ public final class ApiListingFile {
      *         lines and the command that regenerates the file
      */
     public static void check(String module, Class<?> anyMainClass) throws IOException {
-        Path classes = classDirectory(anyMainClass);
-        Path file = classes.getParent().getParent().resolve("api").resolve(module + ".api");
+        Path file = ModuleClasses.directory(anyMainClass).getParent().getParent().resolve("api")
+                .resolve(module + ".api");
         List<String> listing = new ArrayList<>();
         listing.add("# The public API of " + module
                 + ", generated from its classes; PublicApiListingTest compares it.");
         listing.add("# Regenerate: " + REGENERATE_COMMAND);
         listing.add("");
-        listing.addAll(ApiListing.of(topLevelTypes(classes, anyMainClass.getClassLoader())));
+        listing.addAll(ApiListing.of(ModuleClasses.topLevelTypes(anyMainClass)));
 
         if (Boolean.getBoolean(UPDATE_PROPERTY)) {
             Files.createDirectories(file.getParent());
@@ -68,38 +65,6 @@ public final class ApiListingFile {
             fail("The public API of %s differs from %s (- in the file, + in the classes):%n%s%n"
                     + "If the change is meant, regenerate the file and commit it with the change:%n  %s",
                     module, file, shown(changes), REGENERATE_COMMAND);
-        }
-    }
-
-    private static Path classDirectory(Class<?> type) {
-        try {
-            Path location = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
-            if (!Files.isDirectory(location)) {
-                throw new IllegalStateException(type + " was loaded from " + location + ", not from a class directory");
-            }
-            return location;
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static List<Class<?>> topLevelTypes(Path classes, ClassLoader loader) throws IOException {
-        try (Stream<Path> files = Files.walk(classes)) {
-            return files
-                    .map(file -> classes.relativize(file).toString())
-                    .filter(name -> name.endsWith(".class") && !name.contains("$") && !name.endsWith("-info.class"))
-                    .map(name -> name.substring(0, name.length() - ".class".length()).replace(File.separatorChar, '.'))
-                    .sorted()
-                    .<Class<?>>map(name -> load(name, loader))
-                    .toList();
-        }
-    }
-
-    private static Class<?> load(String name, ClassLoader loader) {
-        try {
-            return Class.forName(name, false, loader);
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException(e);
         }
     }
 

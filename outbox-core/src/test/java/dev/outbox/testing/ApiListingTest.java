@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import dev.outbox.testing.internal.Secret;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -73,6 +74,12 @@ class ApiListingTest {
                 "    public Level level() default Level.LOW",
                 "    public java.lang.Class<?> type()",
                 "    public java.lang.String[] value() default {}");
+    }
+
+    @Test
+    void leavesOutTheTypesOfInternalPackages() {
+        assertThat(ApiListing.of(List.of(Secret.class))).isEmpty();
+        assertThat(ApiListing.of(List.of(Secret.class, Level.class))).isEqualTo(ApiListing.of(List.of(Level.class)));
     }
 
     /** Package-private members, and the package-private member type, are left out. */

@@ -15,8 +15,10 @@ import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.outbox.jdbc.DatabaseDialect;
-import dev.outbox.jdbc.TableName;
+import dev.outbox.DatabaseType;
+import dev.outbox.OutboxStore;
+import dev.outbox.internal.jdbc.DatabaseDialect;
+import dev.outbox.internal.jdbc.TableName;
 import dev.outbox.schema.OutboxSchema;
 
 /**
@@ -170,21 +172,33 @@ public final class TestDatabase implements AutoCloseable {
     }
 
     /**
-     * Applies the outbox migrations for a table.
-     *
-     * @param tableName the table to create
+     * Applies the outbox migrations for the tables of their default names.
      */
-    public void migrate(TableName tableName) {
+    public void migrate() {
         // Flyway takes a second connection for its lock on PostgreSQL.
-        DataSource dataSource = newDataSource(2);
-        OutboxSchema.migrate(dataSource, DatabaseDialect.detect(dataSource), tableName);
+        OutboxSchema.migrate(OutboxStore.builder(newDataSource(2)).build());
+    }
+
+    /**
+     * @param dataSource a pool of this database, from {@link #newDataSource}
+     * @return an outbox store on it, with the tables of their default names
+     */
+    public OutboxStore store(DataSource dataSource) {
+        return OutboxStore.builder(dataSource).databaseType(databaseType()).build();
+    }
+
+    /**
+     * @return this database's type
+     */
+    public DatabaseType databaseType() {
+        return (this.kind == Kind.MARIADB) ? DatabaseType.MYSQL : DatabaseType.POSTGRESQL;
     }
 
     /**
      * @return this database's dialect
      */
     public DatabaseDialect dialect() {
-        return (this.kind == Kind.MARIADB) ? DatabaseDialect.MYSQL : DatabaseDialect.POSTGRESQL;
+        return DatabaseDialect.of(databaseType());
     }
 
     @Override

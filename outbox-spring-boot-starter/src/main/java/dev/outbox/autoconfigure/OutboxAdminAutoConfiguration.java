@@ -6,15 +6,12 @@ package dev.outbox.autoconfigure;
 
 import java.time.Clock;
 
-import javax.sql.DataSource;
-
+import dev.outbox.OutboxStore;
 import dev.outbox.actuate.OutboxEndpoint;
 import dev.outbox.actuate.OutboxHealthIndicator;
 import dev.outbox.admin.BacklogLimits;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.jdbc.AdminRepository;
-import dev.outbox.jdbc.DatabaseDialect;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -36,7 +33,7 @@ import org.springframework.context.annotation.Configuration;
  * ({@link OutboxHealthIndicator}, configured by {@code outbox.health.*}).
  */
 @AutoConfiguration(after = OutboxAutoConfiguration.class)
-@ConditionalOnBean(DatabaseDialect.class)
+@ConditionalOnBean(OutboxStore.class)
 public final class OutboxAdminAutoConfiguration {
 
     OutboxAdminAutoConfiguration() {
@@ -44,16 +41,9 @@ public final class OutboxAdminAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    AdminRepository outboxAdminRepository(DataSource dataSource, DatabaseDialect dialect,
-            OutboxProperties properties) {
-        return new AdminRepository(dataSource, dialect, OutboxSettings.tableName(properties));
-    }
-
-    @Bean
-    @ConditionalOnMissingBean
-    OutboxAdmin outboxAdmin(AdminRepository repository, ObjectProvider<Dispatcher> dispatcher,
+    OutboxAdmin outboxAdmin(OutboxStore store, ObjectProvider<Dispatcher> dispatcher,
             @Qualifier(OutboxAutoConfiguration.CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
-        OutboxAdmin.Builder admin = OutboxAdmin.builder(repository).clock(clock.getIfAvailable(Clock::systemUTC));
+        OutboxAdmin.Builder admin = OutboxAdmin.builder(store).clock(clock.getIfAvailable(Clock::systemUTC));
         dispatcher.ifUnique(local -> admin.onRedriven(local::wake));
         return admin.build();
     }

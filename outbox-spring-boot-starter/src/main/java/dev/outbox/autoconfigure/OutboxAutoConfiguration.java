@@ -8,16 +8,13 @@ import java.time.Clock;
 
 import javax.sql.DataSource;
 
+import dev.outbox.OutboxStore;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.cleanup.OutboxCleaner;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.MessagePuller;
 import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.inbox.Inbox;
-import dev.outbox.jdbc.CleanupRepository;
-import dev.outbox.jdbc.DatabaseDialect;
-import dev.outbox.jdbc.InboxRepository;
-import dev.outbox.jdbc.OutboxRepository;
 import dev.outbox.metrics.MicrometerOutboxMetrics;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
@@ -49,7 +46,8 @@ import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Auto-configures the outbox on the application's {@link DataSource}: an {@link OutboxTemplate} to
+ * Auto-configures the outbox on the application's {@link DataSource}, as an {@link OutboxStore}: an
+ * {@link OutboxTemplate} to
  * save messages with, the schema, a {@link Dispatcher} that delivers them through the
  * application's {@link MessageSender} beans, an {@link Inbox} for consumers, and a cleanup job that
  * deletes old messages and inbox keys. Configured with the
@@ -80,14 +78,8 @@ public final class OutboxAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    DatabaseDialect outboxDatabaseDialect(DataSource dataSource) {
-        return DatabaseDialect.detect(dataSource);
-    }
-
-    @Bean
-    @ConditionalOnMissingBean
-    OutboxRepository outboxRepository(DataSource dataSource, DatabaseDialect dialect, OutboxProperties properties) {
-        return new OutboxRepository(dataSource, dialect, OutboxSettings.tableName(properties));
+    OutboxStore outboxStore(DataSource dataSource, OutboxProperties properties) {
+        return OutboxSettings.store(dataSource, properties);
     }
 
     @Bean
@@ -105,10 +97,10 @@ public final class OutboxAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     @DependsOnDatabaseInitialization
-    OutboxTemplate outboxTemplate(OutboxRepository repository, PayloadSerializer serializer, OutboxMetrics metrics,
+    OutboxTemplate outboxTemplate(OutboxStore store, PayloadSerializer serializer, OutboxMetrics metrics,
             OutboxProperties properties, ObjectProvider<Dispatcher> dispatcher,
             @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
-        OutboxTemplate.Builder template = OutboxTemplate.builder(repository)
+        OutboxTemplate.Builder template = OutboxTemplate.builder(store)
                 .serializer(serializer)
                 .metrics(metrics)
                 .clock(clock.getIfAvailable(Clock::systemUTC))
@@ -119,15 +111,9 @@ public final class OutboxAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    InboxRepository outboxInboxRepository(DataSource dataSource, DatabaseDialect dialect, OutboxProperties properties) {
-        return new InboxRepository(dataSource, dialect, OutboxSettings.inboxTableName(properties));
-    }
-
-    @Bean
-    @ConditionalOnMissingBean
     @DependsOnDatabaseInitialization
-    Inbox outboxInbox(InboxRepository repository, @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
-        return Inbox.builder(repository).clock(clock.getIfAvailable(Clock::systemUTC)).build();
+    Inbox outboxInbox(OutboxStore store, @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
+        return Inbox.builder(store).clock(clock.getIfAvailable(Clock::systemUTC)).build();
     }
 
     @Bean
@@ -167,10 +153,8 @@ public final class OutboxAutoConfiguration {
 
         @Bean
         @ConditionalOnMissingBean
-        OutboxSchemaInitializer outboxSchemaInitializer(DataSource dataSource, DatabaseDialect dialect,
-                OutboxProperties properties) {
-            return new OutboxSchemaInitializer(dataSource, dialect, OutboxSettings.tableName(properties),
-                    OutboxSettings.inboxTableName(properties), OutboxSettings.archiveTableName(properties));
+        OutboxSchemaInitializer outboxSchemaInitializer(OutboxStore store) {
+            return new OutboxSchemaInitializer(store);
         }
     }
 
@@ -189,10 +173,9 @@ public final class OutboxAutoConfiguration {
         static class FlywayCustomizerConfiguration {
 
             @Bean
-            OutboxFlywayConfigurationCustomizer outboxFlywayConfigurationCustomizer(DatabaseDialect dialect,
-                    OutboxProperties properties, ApplicationSchemaCheck check) {
-                return new OutboxFlywayConfigurationCustomizer(dialect, OutboxSettings.tableName(properties),
-                        OutboxSettings.inboxTableName(properties), OutboxSettings.archiveTableName(properties), check);
+            OutboxFlywayConfigurationCustomizer outboxFlywayConfigurationCustomizer(OutboxStore store,
+                    ApplicationSchemaCheck check) {
+                return new OutboxFlywayConfigurationCustomizer(store, check);
             }
         }
     }
@@ -217,11 +200,11 @@ public final class OutboxAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         @DependsOnDatabaseInitialization
-        Dispatcher outboxDispatcher(OutboxRepository repository, MessageRoutes routes, RetryPolicies retryPolicies,
+        Dispatcher outboxDispatcher(OutboxStore store, MessageRoutes routes, RetryPolicies retryPolicies,
                 OutboxMetrics metrics, OutboxProperties properties,
                 @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock,
                 ObjectProvider<PlatformTransactionManager> transactionManager) {
-            Dispatcher.Builder dispatcher = Dispatcher.builder(repository, routes)
+            Dispatcher.Builder dispatcher = Dispatcher.builder(store, routes)
                     .settings(OutboxSettings.dispatcherSettings(properties))
                     .retryPolicies(retryPolicies)
                     .metrics(metrics)
@@ -234,11 +217,11 @@ public final class OutboxAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         @ConditionalOnProperty("outbox.pull.topics")
-        MessagePuller outboxMessagePuller(OutboxRepository repository, RetryPolicies retryPolicies,
+        MessagePuller outboxMessagePuller(OutboxStore store, RetryPolicies retryPolicies,
                 OutboxMetrics metrics, OutboxProperties properties,
                 @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
             return OutboxSettings.withPropertyNames("pull", "outbox.pull", () -> MessagePuller
-                    .builder(repository, properties.getPull().getTopics())
+                    .builder(store, properties.getPull().getTopics())
                     .lease(properties.getPull().getLease())
                     .claimStrategy(properties.getDispatcher().getClaimStrategy())
                     .retryPolicies(retryPolicies)
@@ -259,20 +242,11 @@ public final class OutboxAutoConfiguration {
 
         @Bean
         @ConditionalOnMissingBean
-        CleanupRepository outboxCleanupRepository(DataSource dataSource, DatabaseDialect dialect,
-                OutboxProperties properties) {
-            return new CleanupRepository(dataSource, dialect, OutboxSettings.tableName(properties),
-                    OutboxSettings.archiveTableName(properties));
-        }
-
-        @Bean
-        @ConditionalOnMissingBean
-        OutboxCleaner outboxCleaner(CleanupRepository repository, ObjectProvider<InboxRepository> inbox,
-                OutboxProperties properties) {
-            OutboxCleaner.Builder cleaner = OutboxCleaner.builder(repository)
+        OutboxCleaner outboxCleaner(OutboxStore store, OutboxProperties properties) {
+            OutboxCleaner.Builder cleaner = OutboxCleaner.builder(store)
                     .settings(OutboxSettings.cleanupSettings(properties));
             if (properties.getInbox().isCleanupEnabled()) {
-                inbox.ifUnique(cleaner::inbox);
+                cleaner.includeInbox();
             }
             return cleaner.build();
         }

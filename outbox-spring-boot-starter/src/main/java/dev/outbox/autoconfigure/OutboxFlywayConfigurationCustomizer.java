@@ -9,8 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 
-import dev.outbox.jdbc.DatabaseDialect;
-import dev.outbox.jdbc.TableName;
+import dev.outbox.OutboxStore;
 import dev.outbox.schema.OutboxSchema;
 import org.flywaydb.core.api.Location;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
@@ -28,22 +27,12 @@ final class OutboxFlywayConfigurationCustomizer implements FlywayConfigurationCu
             OutboxSchema.INBOX_TABLE_PLACEHOLDER, "outbox.inbox.table-name", OutboxSchema.ARCHIVE_TABLE_PLACEHOLDER,
             "outbox.cleanup.archive.table-name");
 
-    private final DatabaseDialect dialect;
-
-    private final TableName tableName;
-
-    private final TableName inboxTableName;
-
-    private final TableName archiveTableName;
+    private final OutboxStore store;
 
     private final ApplicationSchemaCheck check;
 
-    OutboxFlywayConfigurationCustomizer(DatabaseDialect dialect, TableName tableName, TableName inboxTableName,
-            TableName archiveTableName, ApplicationSchemaCheck check) {
-        this.dialect = dialect;
-        this.tableName = tableName;
-        this.inboxTableName = inboxTableName;
-        this.archiveTableName = archiveTableName;
+    OutboxFlywayConfigurationCustomizer(OutboxStore store, ApplicationSchemaCheck check) {
+        this.store = store;
         this.check = check;
     }
 
@@ -53,11 +42,10 @@ final class OutboxFlywayConfigurationCustomizer implements FlywayConfigurationCu
         for (Location location : configuration.getLocations()) {
             locations.add(location.getDescriptor());
         }
-        locations.add(this.dialect.schemaLocation());
+        locations.add(OutboxSchema.location(this.store));
         configuration.locations(locations.toArray(new String[0]));
         Map<String, String> placeholders = new HashMap<>(configuration.getPlaceholders());
-        Map<String, String> outboxPlaceholders = OutboxSchema.placeholders(this.tableName, this.inboxTableName,
-                this.archiveTableName);
+        Map<String, String> outboxPlaceholders = OutboxSchema.placeholders(this.store);
         outboxPlaceholders.forEach((name, value) -> {
             String existing = placeholders.putIfAbsent(name, value);
             if (existing != null && !existing.equals(value)) {

@@ -11,12 +11,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import dev.outbox.OutboxStore;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.admin.BacklogLimits;
 import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.dispatch.DispatcherSettings;
-import dev.outbox.jdbc.TableName;
 import dev.outbox.retry.RetryPolicy;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -39,7 +39,7 @@ public class OutboxProperties {
      * Name of the outbox table: a plain SQL identifier (letters, digits and underscores, starting
      * with a letter or underscore, at most 48 characters).
      */
-    private String tableName = TableName.DEFAULT;
+    private String tableName = OutboxStore.DEFAULT_OUTBOX_TABLE;
 
     /**
      * Largest serialized payload that a save accepts, counted in UTF-8 bytes; at most 16MB - 1B.
@@ -253,7 +253,7 @@ public class OutboxProperties {
          * identifier (letters, digits and underscores, starting with a letter or underscore, at most
          * 48 characters).
          */
-        private String tableName = TableName.DEFAULT_INBOX;
+        private String tableName = OutboxStore.DEFAULT_INBOX_TABLE;
 
         /**
          * How long a consumed key is kept before the cleanup job deletes it. It must outlast every
@@ -1160,7 +1160,7 @@ public class OutboxProperties {
          * or not: a plain SQL identifier (letters, digits and underscores, starting with a letter or
          * underscore, at most 48 characters).
          */
-        private String tableName = TableName.DEFAULT_ARCHIVE;
+        private String tableName = OutboxStore.DEFAULT_ARCHIVE_TABLE;
 
         /** {@return the value of {@code outbox.cleanup.archive.enabled}} */
         public boolean isEnabled() {

@@ -4,10 +4,7 @@
  */
 package dev.outbox.autoconfigure;
 
-import javax.sql.DataSource;
-
-import dev.outbox.jdbc.DatabaseDialect;
-import dev.outbox.jdbc.TableName;
+import dev.outbox.OutboxStore;
 import dev.outbox.schema.OutboxSchema;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.slf4j.Logger;
@@ -23,49 +20,19 @@ import org.springframework.beans.factory.InitializingBean;
  * <p>Spring Boot knows it as a database initializer: it runs after the application's own Flyway or
  * Liquibase migrations (which must find their schema as they left it), and before the beans that
  * depend on database initialization, such as the {@link dev.outbox.OutboxTemplate}. Define a bean
- * of this type to migrate differently, for example another data source.
+ * of this type to migrate differently, for example the tables of another store.
  */
 public final class OutboxSchemaInitializer implements InitializingBean {
 
     private static final Logger logger = LoggerFactory.getLogger(OutboxSchemaInitializer.class);
 
-    private final DataSource dataSource;
-
-    private final DatabaseDialect dialect;
-
-    private final TableName tableName;
-
-    private final TableName inboxTableName;
-
-    private final TableName archiveTableName;
+    private final OutboxStore store;
 
     /**
-     * Migrates with the archive table of its default name, {@value TableName#DEFAULT_ARCHIVE}.
-     *
-     * @param dataSource the data source of the outbox table
-     * @param dialect its dialect
-     * @param tableName the outbox table
-     * @param inboxTableName the inbox table
+     * @param store the store whose outbox, inbox and archive tables to create or upgrade
      */
-    public OutboxSchemaInitializer(DataSource dataSource, DatabaseDialect dialect, TableName tableName,
-            TableName inboxTableName) {
-        this(dataSource, dialect, tableName, inboxTableName, TableName.defaultArchiveName());
-    }
-
-    /**
-     * @param dataSource the data source of the outbox table
-     * @param dialect its dialect
-     * @param tableName the outbox table
-     * @param inboxTableName the inbox table
-     * @param archiveTableName the table the cleanup archives deleted messages to
-     */
-    public OutboxSchemaInitializer(DataSource dataSource, DatabaseDialect dialect, TableName tableName,
-            TableName inboxTableName, TableName archiveTableName) {
-        this.dataSource = dataSource;
-        this.dialect = dialect;
-        this.tableName = tableName;
-        this.inboxTableName = inboxTableName;
-        this.archiveTableName = archiveTableName;
+    public OutboxSchemaInitializer(OutboxStore store) {
+        this.store = store;
     }
 
     /**
@@ -73,10 +40,10 @@ public final class OutboxSchemaInitializer implements InitializingBean {
      */
     @Override
     public void afterPropertiesSet() {
-        MigrateResult result = OutboxSchema.migrate(this.dataSource, this.dialect, this.tableName,
-                this.inboxTableName, this.archiveTableName);
+        MigrateResult result = OutboxSchema.migrate(this.store);
         logger.info("Outbox table {}, inbox table {} and archive table {} are at schema version {} ({} migration(s) "
-                + "applied, history in {})", this.tableName, this.inboxTableName, this.archiveTableName,
-                result.targetSchemaVersion, result.migrationsExecuted, OutboxSchema.HISTORY_TABLE);
+                + "applied, history in {})", this.store.outboxTable(), this.store.inboxTable(),
+                this.store.archiveTable(), result.targetSchemaVersion, result.migrationsExecuted,
+                OutboxSchema.HISTORY_TABLE);
     }
 }

@@ -7,12 +7,15 @@ package dev.outbox.autoconfigure;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
+import javax.sql.DataSource;
+
+import dev.outbox.OutboxStore;
 import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.dispatch.DispatcherSettings;
-import dev.outbox.jdbc.TableName;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
 import org.jspecify.annotations.Nullable;
@@ -29,21 +32,18 @@ final class OutboxSettings {
     private OutboxSettings() {
     }
 
-    static TableName tableName(OutboxProperties properties) {
-        return tableName("outbox.table-name", properties.getTableName());
+    static OutboxStore store(DataSource dataSource, OutboxProperties properties) {
+        OutboxStore.Builder store = OutboxStore.builder(dataSource);
+        tableName("outbox.table-name", properties.getTableName(), store::outboxTable);
+        tableName("outbox.inbox.table-name", properties.getInbox().getTableName(), store::inboxTable);
+        tableName("outbox.cleanup.archive.table-name", properties.getCleanup().getArchive().getTableName(),
+                store::archiveTable);
+        return store.build();
     }
 
-    static TableName inboxTableName(OutboxProperties properties) {
-        return tableName("outbox.inbox.table-name", properties.getInbox().getTableName());
-    }
-
-    static TableName archiveTableName(OutboxProperties properties) {
-        return tableName("outbox.cleanup.archive.table-name", properties.getCleanup().getArchive().getTableName());
-    }
-
-    private static TableName tableName(String property, String value) {
+    private static void tableName(String property, String value, Consumer<String> setTable) {
         try {
-            return new TableName(value);
+            setTable.accept(value);
         }
         catch (IllegalArgumentException ex) {
             throw new IllegalStateException(property + " is invalid: " + ex.getMessage(), ex);

@@ -10,7 +10,8 @@ import java.time.ZoneOffset;
 import java.util.Locale;
 
 import dev.outbox.SaveResult;
-import dev.outbox.jdbc.DatabaseDialect;
+import dev.outbox.DatabaseType;
+import dev.outbox.OutboxStore;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
@@ -34,7 +35,7 @@ abstract class AbstractDatabaseAutoConfigurationTests {
 
     protected abstract TestDatabase.Kind kind();
 
-    protected abstract DatabaseDialect expectedDialect();
+    protected abstract DatabaseType expectedDatabaseType();
 
     @BeforeAll
     void createDatabase() {
@@ -57,7 +58,7 @@ abstract class AbstractDatabaseAutoConfigurationTests {
         RecordingMessageSender sender = new RecordingMessageSender();
         runner().withBean("testSender", MessageSender.class, () -> sender).run(context -> {
             assertThat(context).hasNotFailed();
-            assertThat(context.getBean(DatabaseDialect.class)).isEqualTo(expectedDialect());
+            assertThat(context.getBean(OutboxStore.class).databaseType()).isEqualTo(expectedDatabaseType());
 
             SaveResult saved = OutboxContexts.save(context, "order.created", "order-1", "{\"orderId\":\"o-1\"}");
 

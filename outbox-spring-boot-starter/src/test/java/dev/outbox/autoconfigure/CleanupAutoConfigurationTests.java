@@ -16,11 +16,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
+import dev.outbox.DatabaseType;
+import dev.outbox.OutboxStore;
 import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.cleanup.OutboxCleaner;
-import dev.outbox.jdbc.CleanupRepository;
-import dev.outbox.jdbc.DatabaseDialect;
-import dev.outbox.jdbc.TableName;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
@@ -44,11 +43,10 @@ class CleanupAutoConfigurationTests {
     @Test
     void theCleanupJobIsOnByDefaultWithTheCoresDefaultsAndTheInbox() {
         this.runner.run(context -> {
-            assertThat(context).hasNotFailed().hasSingleBean(OutboxCleaner.class).hasSingleBean(OutboxCleanupJob.class)
-                    .hasSingleBean(CleanupRepository.class);
+            assertThat(context).hasNotFailed().hasSingleBean(OutboxCleaner.class).hasSingleBean(OutboxCleanupJob.class);
             assertThat(context.getBean(OutboxCleaner.class).settings()).isEqualTo(CleanupSettings.defaults());
             assertThat(context.getBean(OutboxCleanupJob.class).isRunning()).isTrue();
-            assertThat(OutboxContexts.tableExists(context, TableName.DEFAULT_ARCHIVE)).isTrue();
+            assertThat(OutboxContexts.tableExists(context, OutboxStore.DEFAULT_ARCHIVE_TABLE)).isTrue();
         });
     }
 
@@ -56,7 +54,7 @@ class CleanupAutoConfigurationTests {
     void disabledCleanupCreatesNoCleanupBean() {
         this.runner.withPropertyValues("outbox.cleanup.enabled=false").run(context -> {
             assertThat(context).hasNotFailed().doesNotHaveBean(OutboxCleaner.class)
-                    .doesNotHaveBean(OutboxCleanupJob.class).doesNotHaveBean(CleanupRepository.class);
+                    .doesNotHaveBean(OutboxCleanupJob.class);
         });
     }
 
@@ -101,7 +99,7 @@ class CleanupAutoConfigurationTests {
 
                     assertThat(count(context, "local_message WHERE message_key LIKE 'old-%'")).isZero();
                     assertThat(count(context, "local_message")).isEqualTo(2);
-                    assertThat(count(context, TableName.DEFAULT_ARCHIVE)).isEqualTo(5);
+                    assertThat(count(context, OutboxStore.DEFAULT_ARCHIVE_TABLE)).isEqualTo(5);
                     assertThat(count(context, "consumed_message")).isOne();
                 });
     }
@@ -124,8 +122,8 @@ class CleanupAutoConfigurationTests {
     void aFailedRunIsLoggedAndTheNextRunComesAtTheNextInterval() {
         // A database without the outbox's tables: every run fails.
         DataSource empty = new DriverManagerDataSource("jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
-        OutboxCleaner cleaner = OutboxCleaner.builder(new CleanupRepository(empty, DatabaseDialect.H2,
-                TableName.defaultName(), TableName.defaultArchiveName())).build();
+        OutboxCleaner cleaner = OutboxCleaner.builder(OutboxStore.builder(empty).databaseType(DatabaseType.H2).build())
+                .build();
         CountingClock clock = new CountingClock();
         OutboxCleanupJob job = new OutboxCleanupJob(cleaner, clock, Duration.ZERO, Duration.ofMillis(20));
 

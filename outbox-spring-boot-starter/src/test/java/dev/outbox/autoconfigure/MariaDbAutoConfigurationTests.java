@@ -4,7 +4,7 @@
  */
 package dev.outbox.autoconfigure;
 
-import dev.outbox.jdbc.DatabaseDialect;
+import dev.outbox.DatabaseType;
 import dev.outbox.testing.TestDatabase;
 
 class MariaDbAutoConfigurationTests extends AbstractDatabaseAutoConfigurationTests {
@@ -15,7 +15,7 @@ class MariaDbAutoConfigurationTests extends AbstractDatabaseAutoConfigurationTes
     }
 
     @Override
-    protected DatabaseDialect expectedDialect() {
-        return DatabaseDialect.MYSQL;
+    protected DatabaseType expectedDatabaseType() {
+        return DatabaseType.MYSQL;
     }
 }

@@ -8,12 +8,11 @@ import java.util.UUID;
 
 import javax.sql.DataSource;
 
+import dev.outbox.DatabaseType;
+import dev.outbox.OutboxStore;
 import dev.outbox.actuate.OutboxEndpoint;
 import dev.outbox.actuate.OutboxHealthIndicator;
 import dev.outbox.admin.OutboxAdmin;
-import dev.outbox.jdbc.AdminRepository;
-import dev.outbox.jdbc.DatabaseDialect;
-import dev.outbox.jdbc.TableName;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -44,7 +43,7 @@ class OutboxAdminAutoConfigurationTests {
     @Test
     void createsTheAdminAndTheHealthIndicator() {
         this.runner.run(context -> {
-            assertThat(context).hasNotFailed().hasSingleBean(OutboxAdmin.class).hasSingleBean(AdminRepository.class)
+            assertThat(context).hasNotFailed().hasSingleBean(OutboxAdmin.class).hasSingleBean(OutboxStore.class)
                     .hasBean("outboxHealthIndicator").doesNotHaveBean(OutboxEndpoint.class);
             assertThat(healthOf(context)).isEqualTo(Status.UP);
         });
@@ -122,8 +121,7 @@ class OutboxAdminAutoConfigurationTests {
 
         @Bean
         OutboxAdmin myAdmin(DataSource dataSource) {
-            return OutboxAdmin.builder(new AdminRepository(dataSource, DatabaseDialect.H2, TableName.defaultName()))
-                    .build();
+            return OutboxAdmin.builder(OutboxStore.builder(dataSource).databaseType(DatabaseType.H2).build()).build();
         }
     }
 

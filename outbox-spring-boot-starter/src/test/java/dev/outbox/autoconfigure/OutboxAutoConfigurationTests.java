@@ -8,13 +8,13 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 
+import dev.outbox.DatabaseType;
 import dev.outbox.MessageState;
+import dev.outbox.OutboxStore;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.SaveResult;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.MessageRoutes;
-import dev.outbox.jdbc.DatabaseDialect;
-import dev.outbox.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.sender.LoggingMessageSender;
@@ -35,7 +35,7 @@ class OutboxAutoConfigurationTests {
         this.runner.withBean("testSender", MessageSender.class, RecordingMessageSender::new).run(context -> {
             assertThat(context).hasNotFailed()
                     .hasSingleBean(OutboxProperties.class)
-                    .hasSingleBean(OutboxRepository.class)
+                    .hasSingleBean(OutboxStore.class)
                     .hasSingleBean(OutboxSchemaInitializer.class)
                     .hasSingleBean(PayloadSerializer.class)
                     .hasSingleBean(OutboxMetrics.class)
@@ -45,7 +45,7 @@ class OutboxAutoConfigurationTests {
                     .hasSingleBean(OutboxDispatcherLifecycle.class)
                     .hasSingleBean(OutboxTemplate.class)
                     .doesNotHaveBean(LoggingMessageSender.class);
-            assertThat(context.getBean(DatabaseDialect.class)).isEqualTo(DatabaseDialect.H2);
+            assertThat(context.getBean(OutboxStore.class).databaseType()).isEqualTo(DatabaseType.H2);
             assertThat(context.getBean(OutboxMetrics.class)).isSameAs(OutboxMetrics.NONE);
         });
     }
@@ -97,7 +97,7 @@ class OutboxAutoConfigurationTests {
                 .withPropertyValues("outbox.enabled=false")
                 .run(context -> assertThat(context).hasNotFailed()
                         .doesNotHaveBean(OutboxProperties.class)
-                        .doesNotHaveBean(OutboxRepository.class)
+                        .doesNotHaveBean(OutboxStore.class)
                         .doesNotHaveBean(OutboxSchemaInitializer.class)
                         .doesNotHaveBean(Dispatcher.class)
                         .doesNotHaveBean(OutboxTemplate.class));
@@ -108,7 +108,7 @@ class OutboxAutoConfigurationTests {
         new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(OutboxAutoConfiguration.class))
                 .withBean("testSender", MessageSender.class, RecordingMessageSender::new)
                 .run(context -> assertThat(context).hasNotFailed()
-                        .doesNotHaveBean(OutboxRepository.class)
+                        .doesNotHaveBean(OutboxStore.class)
                         .doesNotHaveBean(Dispatcher.class)
                         .doesNotHaveBean(OutboxTemplate.class));
     }

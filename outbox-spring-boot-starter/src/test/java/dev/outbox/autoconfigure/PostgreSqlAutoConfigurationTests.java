@@ -4,7 +4,7 @@
  */
 package dev.outbox.autoconfigure;
 
-import dev.outbox.jdbc.DatabaseDialect;
+import dev.outbox.DatabaseType;
 import dev.outbox.testing.TestDatabase;
 
 class PostgreSqlAutoConfigurationTests extends AbstractDatabaseAutoConfigurationTests {
@@ -15,7 +15,7 @@ class PostgreSqlAutoConfigurationTests extends AbstractDatabaseAutoConfiguration
     }
 
     @Override
-    protected DatabaseDialect expectedDialect() {
-        return DatabaseDialect.POSTGRESQL;
+    protected DatabaseType expectedDatabaseType() {
+        return DatabaseType.POSTGRESQL;
     }
 }

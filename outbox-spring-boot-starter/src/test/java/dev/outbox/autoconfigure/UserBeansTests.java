@@ -6,13 +6,12 @@ package dev.outbox.autoconfigure;
 
 import javax.sql.DataSource;
 
+import dev.outbox.DatabaseType;
+import dev.outbox.OutboxStore;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.SaveResult;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.MessageRoutes;
-import dev.outbox.jdbc.DatabaseDialect;
-import dev.outbox.jdbc.OutboxRepository;
-import dev.outbox.jdbc.TableName;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.spi.MessageSender;
@@ -33,18 +32,12 @@ class UserBeansTests {
             .withBean("testSender", MessageSender.class, RecordingMessageSender::new);
 
     @Test
-    void usesTheApplicationsDatabaseDialect() {
-        this.runner.withBean("myDialect", DatabaseDialect.class, () -> DatabaseDialect.H2)
-                .run(context -> assertThat(context).hasNotFailed().getBeanNames(DatabaseDialect.class)
-                        .containsExactly("myDialect"));
-    }
-
-    @Test
-    void usesTheApplicationsRepository() {
-        this.runner.withUserConfiguration(CustomRepositoryConfiguration.class)
+    void usesTheApplicationsStore() {
+        this.runner.withUserConfiguration(CustomStoreConfiguration.class)
                 .withPropertyValues("outbox.table-name=custom_outbox").run(context -> {
-                    assertThat(context).hasNotFailed().getBeanNames(OutboxRepository.class)
-                            .containsExactly("myRepository");
+                    assertThat(context).hasNotFailed().getBeanNames(OutboxStore.class)
+                            .containsExactly("myStore");
+                    assertThat(context.getBean(OutboxStore.class).databaseType()).isEqualTo(DatabaseType.H2);
                     assertThat(context.getBean(OutboxTemplate.class)).isNotNull();
                 });
     }
@@ -121,11 +114,11 @@ class UserBeansTests {
     }
 
     @Configuration(proxyBeanMethods = false)
-    static class CustomRepositoryConfiguration {
+    static class CustomStoreConfiguration {
 
         @Bean
-        OutboxRepository myRepository(DataSource dataSource) {
-            return new OutboxRepository(dataSource, DatabaseDialect.H2, new TableName("custom_outbox"));
+        OutboxStore myStore(DataSource dataSource) {
+            return OutboxStore.builder(dataSource).databaseType(DatabaseType.H2).outboxTable("custom_outbox").build();
         }
     }
 
@@ -134,8 +127,7 @@ class UserBeansTests {
 
         @Bean
         OutboxSchemaInitializer mySchema(DataSource dataSource) {
-            return new OutboxSchemaInitializer(dataSource, DatabaseDialect.H2, new TableName("my_outbox"),
-                    TableName.defaultInboxName());
+            return new OutboxSchemaInitializer(OutboxStore.builder(dataSource).outboxTable("my_outbox").build());
         }
     }
 
@@ -143,8 +135,8 @@ class UserBeansTests {
     static class CustomDispatcherConfiguration {
 
         @Bean
-        Dispatcher myDispatcher(OutboxRepository repository, RecordingMessageSender mySender) {
-            return Dispatcher.builder(repository, MessageRoutes.to(mySender)).build();
+        Dispatcher myDispatcher(OutboxStore store, RecordingMessageSender mySender) {
+            return Dispatcher.builder(store, MessageRoutes.to(mySender)).build();
         }
     }
 
@@ -152,8 +144,8 @@ class UserBeansTests {
     static class CustomTemplateConfiguration {
 
         @Bean
-        OutboxTemplate myTemplate(OutboxRepository repository) {
-            return OutboxTemplate.builder(repository).build();
+        OutboxTemplate myTemplate(OutboxStore store) {
+            return OutboxTemplate.builder(store).build();
         }
     }
 }

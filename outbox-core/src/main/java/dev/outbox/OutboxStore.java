@@ -1,0 +1,203 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox;
+
+import javax.sql.DataSource;
+
+import dev.outbox.internal.jdbc.DatabaseDialect;
+import dev.outbox.internal.jdbc.JdbcStore;
+import dev.outbox.internal.jdbc.TableName;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Where an outbox keeps its messages: a {@link DataSource}, its database and the names of the
+ * outbox, inbox and archive tables. Every part of the outbox starts from one:
+ *
+ * <pre>{@code
+ * OutboxStore store = OutboxStore.builder(dataSource).build();
+ * OutboxTemplate outbox = OutboxTemplate.builder(store).build();
+ * Dispatcher dispatcher = Dispatcher.builder(store, MessageRoutes.to(sender)).build();
+ * }</pre>
+ *
+ * <p>The table names are checked when they are set, the database when the store is built; nothing is
+ * checked again. All the parts built from one store share its JDBC access and transaction setup.
+ */
+public final class OutboxStore {
+
+    /** The name of a store when none is given. */
+    public static final String DEFAULT_NAME = "default";
+
+    /** The outbox table's name when none is given. */
+    public static final String DEFAULT_OUTBOX_TABLE = "local_message";
+
+    /** The inbox table's name when none is given. */
+    public static final String DEFAULT_INBOX_TABLE = "consumed_message";
+
+    /** The archive table's name when none is given: where the cleanup may copy the rows it deletes. */
+    public static final String DEFAULT_ARCHIVE_TABLE = "local_message_archive";
+
+    static {
+        JdbcStore.grantAccess(store -> store.jdbc);
+    }
+
+    private final String name;
+
+    private final DatabaseType databaseType;
+
+    private final JdbcStore jdbc;
+
+    private OutboxStore(Builder builder) {
+        DatabaseDialect dialect = (builder.databaseType != null) ? DatabaseDialect.of(builder.databaseType)
+                : DatabaseDialect.detect(builder.dataSource);
+        this.name = builder.name;
+        this.databaseType = dialect.type();
+        this.jdbc = new JdbcStore(builder.dataSource, dialect, builder.outboxTable, builder.inboxTable,
+                builder.archiveTable);
+    }
+
+    /**
+     * @param dataSource the data source of the application's transactions, in whose database the
+     * outbox tables are
+     * @return a builder of a store with the default name and tables
+     */
+    public static Builder builder(DataSource dataSource) {
+        return new Builder(dataSource);
+    }
+
+    /**
+     * @return the store's name, {@value #DEFAULT_NAME} unless one was given
+     */
+    public String name() {
+        return this.name;
+    }
+
+    /**
+     * @return the data source; saves must run in a transaction on it
+     */
+    public DataSource dataSource() {
+        return this.jdbc.dataSource();
+    }
+
+    /**
+     * @return the database, as chosen or detected
+     */
+    public DatabaseType databaseType() {
+        return this.databaseType;
+    }
+
+    /**
+     * @return the outbox table's name
+     */
+    public String outboxTable() {
+        return this.jdbc.outboxTable().value();
+    }
+
+    /**
+     * @return the inbox table's name
+     */
+    public String inboxTable() {
+        return this.jdbc.inboxTable().value();
+    }
+
+    /**
+     * @return the archive table's name
+     */
+    public String archiveTable() {
+        return this.jdbc.archiveTable().value();
+    }
+
+    @Override
+    public String toString() {
+        return "OutboxStore '" + this.name + "' (" + this.databaseType + ", tables " + outboxTable() + ", "
+                + inboxTable() + ", " + archiveTable() + ")";
+    }
+
+    /**
+     * Builds an {@link OutboxStore}.
+     */
+    public static final class Builder {
+
+        private final DataSource dataSource;
+
+        private String name = DEFAULT_NAME;
+
+        private @Nullable DatabaseType databaseType;
+
+        private TableName outboxTable = new TableName(DEFAULT_OUTBOX_TABLE);
+
+        private TableName inboxTable = new TableName(DEFAULT_INBOX_TABLE);
+
+        private TableName archiveTable = new TableName(DEFAULT_ARCHIVE_TABLE);
+
+        private Builder(DataSource dataSource) {
+            this.dataSource = dataSource;
+        }
+
+        /**
+         * @param name what tells this store from an application's others, in its metrics and health
+         * @return this builder
+         * @throws IllegalArgumentException when the name is blank
+         */
+        public Builder name(String name) {
+            if (name.isBlank()) {
+                throw new IllegalArgumentException("the store name must not be blank");
+            }
+            this.name = name;
+            return this;
+        }
+
+        /**
+         * @param databaseType the database, so that building the store does not connect to detect it
+         * @return this builder
+         */
+        public Builder databaseType(DatabaseType databaseType) {
+            this.databaseType = databaseType;
+            return this;
+        }
+
+        /**
+         * @param name the outbox table's name, {@value OutboxStore#DEFAULT_OUTBOX_TABLE} by default
+         * @return this builder
+         * @throws IllegalArgumentException when the name is not a plain SQL identifier of at most 48
+         * characters
+         */
+        public Builder outboxTable(String name) {
+            this.outboxTable = new TableName(name);
+            return this;
+        }
+
+        /**
+         * @param name the inbox table's name, {@value OutboxStore#DEFAULT_INBOX_TABLE} by default
+         * @return this builder
+         * @throws IllegalArgumentException when the name is not a plain SQL identifier of at most 48
+         * characters
+         */
+        public Builder inboxTable(String name) {
+            this.inboxTable = new TableName(name);
+            return this;
+        }
+
+        /**
+         * @param name the archive table's name, {@value OutboxStore#DEFAULT_ARCHIVE_TABLE} by default
+         * @return this builder
+         * @throws IllegalArgumentException when the name is not a plain SQL identifier of at most 48
+         * characters
+         */
+        public Builder archiveTable(String name) {
+            this.archiveTable = new TableName(name);
+            return this;
+        }
+
+        /**
+         * Detects the database from the data source's metadata, unless it was chosen.
+         *
+         * @return the store
+         * @throws IllegalStateException when the database is not one the outbox supports
+         */
+        public OutboxStore build() {
+            return new OutboxStore(this);
+        }
+    }
+}

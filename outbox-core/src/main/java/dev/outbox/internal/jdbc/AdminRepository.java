@@ -1,0 +1,245 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox.internal.jdbc;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+import dev.outbox.MessageState;
+import dev.outbox.StoredMessage;
+import dev.outbox.admin.MessageSummary;
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The operators' reads and writes of the outbox table. It decides nothing: {@code dev.outbox.admin.OutboxAdmin}
+ * does.
+ *
+ * <p>Each change of one message is a single update guarded by the states it may leave, so that of two
+ * concurrent calls only one matches the row. Every change increments the row's lock version: the outcome
+ * of a send in flight is then not written over it.
+ */
+public final class AdminRepository {
+
+    /** The states of the backlog: counted cheaply through the due index, whatever history the table keeps. */
+    public static final Set<MessageState> BACKLOG = Collections.unmodifiableSet(
+            EnumSet.of(MessageState.PENDING, MessageState.FAILED, MessageState.SUSPENDED));
+
+    private static final int MAX_LAST_ERROR_LENGTH = 200;
+
+    private static final RowMapper<MessageSummary> SUMMARY = (rs, rowNum) -> new MessageSummary(rs.getLong("id"),
+            rs.getString("message_key"), rs.getString("message_type"), rs.getString("topic"),
+            rs.getString("ordering_key"), MessageState.valueOf(rs.getString("state")), rs.getInt("retry_count"),
+            instant(rs, "next_retry_at"), optionalInstant(rs, "last_retry_time"), rs.getString("message_id"),
+            firstLine(rs.getString("fail_reason")), instant(rs, "gmt_create"), instant(rs, "gmt_modified"));
+
+    private final JdbcTemplate jdbc;
+
+    private final AdminSql sql;
+
+    private final DatabaseDialect dialect;
+
+    private final TransactionTemplate batchTransaction;
+
+    /**
+     * @param store the store whose outbox table this reads and changes
+     */
+    public AdminRepository(JdbcStore store) {
+        this.jdbc = store.jdbc();
+        this.sql = new AdminSql(store.outboxTable(), store.dialect());
+        this.dialect = store.dialect();
+        this.batchTransaction = store.readCommittedTransaction();
+    }
+
+    /**
+     * Counts the rows of every state with one {@code GROUP BY}, which reads an entry of every row (of the due
+     * index, or of the table): its cost grows with the SENT and CONSUMED history the table keeps.
+     *
+     * @return the number of rows of each of the five states, zeros included
+     */
+    public Map<MessageState, Long> countAll() {
+        return counts(this.sql.countAll, EnumSet.allOf(MessageState.class));
+    }
+
+    /**
+     * Counts the rows of the {@link #BACKLOG} states with one {@code GROUP BY} over their range of the due
+     * index: its cost grows with the backlog only, not with the history.
+     *
+     * @return the number of PENDING, FAILED and SUSPENDED rows, zeros included
+     */
+    public Map<MessageState, Long> countBacklog() {
+        return counts(this.sql.countBacklog, BACKLOG);
+    }
+
+    /**
+     * @param now the current time
+     * @return the earliest due time of the PENDING rows that are due (leased rows are not: their due time
+     * is the end of the lease), read as the first entry of the due index's PENDING range
+     */
+    public Optional<Instant> oldestDue(Instant now) {
+        return this.jdbc.queryForList(this.sql.oldestDue, LocalDateTime.class, Timestamps.toColumn(now)).stream()
+                .findFirst().map(Timestamps::fromColumn);
+    }
+
+    /**
+     * @return when the oldest PENDING message (the lowest id) was saved, whether it is due, leased or waiting
+     * for a retry: how long the outbox has been failing to deliver something
+     */
+    public Optional<Instant> oldestPendingSince() {
+        return this.jdbc.queryForList(this.sql.oldestPending, LocalDateTime.class).stream().findFirst()
+                .map(Timestamps::fromColumn);
+    }
+
+    /**
+     * @param id a row id
+     * @return the whole row, if it exists
+     */
+    public Optional<StoredMessage> findById(long id) {
+        return this.jdbc.query(this.sql.findById, OutboxRows.STORED, id).stream().findFirst();
+    }
+
+    /**
+     * Reads a row after a guarded update matched nothing, to tell why: on MySQL with a locking read, so that
+     * inside a REPEATABLE READ transaction it sees the state the update saw, not an older snapshot.
+     *
+     * @param id a row id
+     * @return the whole row as last committed, if it exists
+     */
+    public Optional<StoredMessage> findCurrent(long id) {
+        return this.jdbc.query(this.sql.findCurrent, OutboxRows.STORED, id).stream().findFirst();
+    }
+
+    /**
+     * Reads rows in id order after an id, by the primary key (see docs/operations-endpoint.md for the plans).
+     *
+     * @param state only rows of this state, or null for all
+     * @param type only rows of this message type, or null for all
+     * @param afterId only rows with a greater id (0 for the first page)
+     * @param limit the most rows
+     * @return the rows, without their bodies and headers
+     */
+    public List<MessageSummary> page(@Nullable MessageState state, @Nullable String type, long afterId, int limit) {
+        List<Object> arguments = new ArrayList<>(4);
+        arguments.add(afterId);
+        if (state != null) {
+            arguments.add(state.name());
+        }
+        if (type != null) {
+            arguments.add(type);
+        }
+        arguments.add(limit);
+        return this.jdbc.query(this.sql.page(state != null, type != null), SUMMARY, arguments.toArray());
+    }
+
+    /**
+     * FAILED or SUSPENDED to PENDING, due now, with its retry count reset to 0.
+     *
+     * @param id the row id
+     * @param now the current time
+     * @return whether the row was in one of those states and changed
+     */
+    public boolean retry(long id, Instant now) {
+        LocalDateTime time = Timestamps.toColumn(now);
+        return this.jdbc.update(this.sql.retry, time, time, id) > 0;
+    }
+
+    /**
+     * PENDING or FAILED to SUSPENDED.
+     *
+     * @param id the row id
+     * @param now the current time
+     * @return whether the row was in one of those states and changed
+     */
+    public boolean suspend(long id, Instant now) {
+        return this.jdbc.update(this.sql.suspend, Timestamps.toColumn(now), id) > 0;
+    }
+
+    /**
+     * SUSPENDED to PENDING, due now; the retry count is kept.
+     *
+     * @param id the row id
+     * @param now the current time
+     * @return whether the row was SUSPENDED and changed
+     */
+    public boolean resume(long id, Instant now) {
+        LocalDateTime time = Timestamps.toColumn(now);
+        return this.jdbc.update(this.sql.resume, time, time, id) > 0;
+    }
+
+    /**
+     * Takes an unsent row out of its ordering key: SUSPENDED, ordering key cleared, and the line
+     * {@code skipped by an operator at <now>; ordering key was '<key>'} put before its fail reason.
+     *
+     * @param id the row id
+     * @param now the current time
+     * @return whether the row was PENDING, FAILED or SUSPENDED with an ordering key and changed
+     */
+    public boolean skip(long id, Instant now) {
+        String noteStart = "skipped by an operator at " + now + "; ordering key was '";
+        return this.jdbc.update(this.sql.skip, noteStart, "'\n", Timestamps.toColumn(now), id) > 0;
+    }
+
+    /**
+     * Changes every FAILED row of a type to PENDING, due now, with its retry count reset to 0: a batch per
+     * short transaction, the lowest ids first, until none is left.
+     *
+     * @param type the message type
+     * @param now the current time
+     * @param batchSize the most rows one statement changes
+     * @return how many rows were changed
+     */
+    public int retryFailed(String type, Instant now, int batchSize) {
+        LocalDateTime time = Timestamps.toColumn(now);
+        Object[] arguments = this.dialect.updateLowestIdsArguments(List.of(time, time), List.of(type), batchSize)
+                .toArray();
+        int changed = 0;
+        int batch;
+        do {
+            batch = this.batchTransaction.execute(status -> this.jdbc.update(this.sql.retryFailedBatch, arguments));
+            changed += batch;
+        }
+        while (batch == batchSize);
+        return changed;
+    }
+
+    private Map<MessageState, Long> counts(String countSql, Set<MessageState> states) {
+        Map<MessageState, Long> counts = new EnumMap<>(MessageState.class);
+        states.forEach(state -> counts.put(state, 0L));
+        this.jdbc.query(countSql, (ResultSet rs) -> {
+            counts.put(MessageState.valueOf(rs.getString("state")), rs.getLong("messages"));
+        });
+        return Collections.unmodifiableMap(counts);
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        return Objects.requireNonNull(optionalInstant(rs, column), column);
+    }
+
+    private static @Nullable Instant optionalInstant(ResultSet rs, String column) throws SQLException {
+        return Timestamps.fromColumn(rs.getObject(column, LocalDateTime.class));
+    }
+
+    private static @Nullable String firstLine(@Nullable String text) {
+        if (text == null) {
+            return null;
+        }
+        int end = text.indexOf('\n');
+        String line = (end >= 0) ? text.substring(0, end) : text;
+        return (line.length() > MAX_LAST_ERROR_LENGTH) ? line.substring(0, MAX_LAST_ERROR_LENGTH) + "…" : line;
+    }
+}

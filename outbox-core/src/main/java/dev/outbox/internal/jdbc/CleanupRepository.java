@@ -1,0 +1,130 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox.internal.jdbc;
+
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+import dev.outbox.MessageState;
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Deletes old rows from the outbox table, optionally copying them to the archive table first, a
+ * batch at a time. It decides nothing: {@code dev.outbox.cleanup.OutboxCleaner} does.
+ *
+ * <p>Each batch is one short READ COMMITTED transaction: it finds the oldest rows of a state through
+ * the {@code (state, gmt_modified, id)} index and deletes them by id. Under READ COMMITTED MySQL
+ * locks only the rows deleted, no gaps, so writers inserting new rows never wait for the cleanup.
+ * The delete re-checks state and age, so a row that changed state in the meantime (re-driven,
+ * consumed) stays, and a row that another cleaner deleted first is simply not counted.
+ */
+public final class CleanupRepository {
+
+    private final JdbcTemplate jdbc;
+
+    private final CleanupSql sql;
+
+    private final DatabaseDialect dialect;
+
+    private final TransactionTemplate batchTransaction;
+
+    /**
+     * @param store the store whose outbox table this cleans, and whose archive table
+     * {@link #archiveOldest} copies rows to
+     */
+    public CleanupRepository(JdbcStore store) {
+        this.jdbc = store.jdbc();
+        this.sql = new CleanupSql(store.outboxTable(), store.archiveTable(), store.dialect());
+        this.dialect = store.dialect();
+        this.batchTransaction = store.readCommittedTransaction();
+    }
+
+    /**
+     * Deletes the oldest rows of a state last modified before a time, in one short transaction.
+     *
+     * @param state the state
+     * @param cutoff rows modified before it are deleted
+     * @param limit the most rows to delete
+     * @param after where the previous batch of this state stopped, or null to start from the oldest
+     * @return what the batch did
+     */
+    public CleanupBatch deleteOldest(MessageState state, Instant cutoff, int limit, @Nullable ModifiedPosition after) {
+        return inTransaction(() -> {
+            List<ModifiedPosition> rows = oldest(state, cutoff, limit, after, false);
+            int deleted = rows.isEmpty() ? 0 : this.jdbc.update(this.sql.delete(rows.size()), byIds(state, cutoff, rows));
+            return batch(rows, deleted, 0);
+        });
+    }
+
+    /**
+     * Copies the oldest rows of a state last modified before a time to the archive table and deletes
+     * them, in one short transaction. The rows are locked first, so that exactly the rows copied are
+     * deleted.
+     *
+     * @param state the state
+     * @param cutoff rows modified before it are archived
+     * @param limit the most rows to archive
+     * @param after where the previous batch of this state stopped, or null to start from the oldest
+     * @param archivedAt the time recorded as each row's {@code archived_at}
+     * @return what the batch did
+     */
+    public CleanupBatch archiveOldest(MessageState state, Instant cutoff, int limit, @Nullable ModifiedPosition after,
+            Instant archivedAt) {
+        return inTransaction(() -> {
+            List<ModifiedPosition> rows = oldest(state, cutoff, limit, after, true);
+            if (rows.isEmpty()) {
+                return batch(rows, 0, 0);
+            }
+            List<Object> archiveArguments = new ArrayList<>();
+            archiveArguments.add(Timestamps.toColumn(archivedAt));
+            archiveArguments.addAll(List.of(byIds(state, cutoff, rows)));
+            int archived = this.jdbc.update(this.sql.archive(rows.size()), archiveArguments.toArray());
+            int deleted = this.jdbc.update(this.sql.delete(rows.size()), byIds(state, cutoff, rows));
+            return batch(rows, deleted, archived);
+        });
+    }
+
+    private List<ModifiedPosition> oldest(MessageState state, Instant cutoff, int limit,
+            @Nullable ModifiedPosition after, boolean lock) {
+        List<Object> arguments = new ArrayList<>(List.of(state.name(), Timestamps.toColumn(cutoff)));
+        String query;
+        if (after == null) {
+            query = lock ? this.sql.lockOldest : this.sql.selectOldest;
+        }
+        else {
+            query = lock ? this.sql.lockOldestAfter : this.sql.selectOldestAfter;
+            arguments.addAll(this.dialect.rowsAfterArguments(after.modifiedAt(), after.id()));
+        }
+        arguments.add(limit);
+        return this.jdbc.query(query, (rs, row) -> new ModifiedPosition(
+                Objects.requireNonNull(Timestamps.fromColumn(rs.getObject("gmt_modified", LocalDateTime.class))),
+                rs.getLong("id")),
+                arguments.toArray());
+    }
+
+    private static Object[] byIds(MessageState state, Instant cutoff, List<ModifiedPosition> rows) {
+        List<Object> arguments = new ArrayList<>(List.of(state.name(), Timestamps.toColumn(cutoff)));
+        rows.forEach(row -> arguments.add(row.id()));
+        return arguments.toArray();
+    }
+
+    private static CleanupBatch batch(List<ModifiedPosition> rows, int deleted, int archived) {
+        return new CleanupBatch(rows.size(), deleted, archived, rows.isEmpty() ? null : rows.get(rows.size() - 1));
+    }
+
+    private CleanupBatch inTransaction(Supplier<CleanupBatch> work) {
+        CleanupBatch batch = this.batchTransaction.execute(status -> work.get());
+        if (batch == null) {
+            throw new IllegalStateException("the cleanup batch's transaction returned nothing");
+        }
+        return batch;
+    }
+}

@@ -1,0 +1,126 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox.internal.jdbc;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.OptionalLong;
+
+import javax.sql.DataSource;
+
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Reads and writes the inbox table, where each consumer group records the idempotency keys it has
+ * consumed. It decides nothing: {@code dev.outbox.inbox.Inbox} does.
+ *
+ * <p>Keys are recorded in the caller's transaction. Old keys are deleted in short transactions of
+ * their own at READ COMMITTED, a small batch at a time, so that no long lock holds up consumers.
+ */
+public final class InboxRepository {
+
+    private final JdbcTemplate jdbc;
+
+    private final InboxSql sql;
+
+    private final DataSource dataSource;
+
+    private final TransactionTemplate deleteTransaction;
+
+    /**
+     * @param store the store whose inbox table this reads and writes
+     */
+    public InboxRepository(JdbcStore store) {
+        this.jdbc = store.jdbc();
+        this.sql = new InboxSql(store.inboxTable(), store.dialect());
+        this.dataSource = store.dataSource();
+        this.deleteTransaction = store.readCommittedTransaction();
+    }
+
+    /**
+     * @return the data source the inbox writes through; consumers must run in a transaction on it
+     */
+    public DataSource dataSource() {
+        return this.dataSource;
+    }
+
+    /**
+     * Records a key in the current transaction unless the group has recorded it. While another
+     * transaction holds the same key uncommitted, this waits for it to end.
+     *
+     * @param consumerGroup the validated consumer group
+     * @param idempotencyKey the validated key
+     * @param messageType the validated message type, or null
+     * @param consumedAt now
+     * @return the new row's id, or empty when the key was recorded before
+     */
+    public OptionalLong insertUnlessExists(String consumerGroup, String idempotencyKey, @Nullable String messageType,
+            Instant consumedAt) {
+        return InsertUnlessExists.run(this.jdbc, this.sql.insert, insert -> {
+            insert.setString(1, consumerGroup);
+            insert.setString(2, idempotencyKey);
+            insert.setString(3, messageType);
+            insert.setObject(4, Timestamps.toColumn(consumedAt));
+        });
+    }
+
+    /**
+     * @param id the row {@link #insertUnlessExists} created in this transaction
+     * @param result what consuming it produced
+     */
+    public void recordResult(long id, String result) {
+        this.jdbc.update(this.sql.recordResult, result, id);
+    }
+
+    /**
+     * Removes a row this transaction created, when consuming it failed: even if the caller commits
+     * anyway, a redelivery then consumes the key again.
+     *
+     * @param id the row {@link #insertUnlessExists} created in this transaction
+     */
+    public void forget(long id) {
+        this.jdbc.update(this.sql.forget, id);
+    }
+
+    /**
+     * Reads what the first consumption of a key recorded. On MySQL the read locks the row, so that
+     * under REPEATABLE READ it sees a row committed after this transaction's snapshot was taken.
+     *
+     * @param consumerGroup the consumer group
+     * @param idempotencyKey a key {@link #insertUnlessExists} found recorded
+     * @return the recorded result, or null when none was recorded
+     * @throws IllegalStateException when the key is not recorded (deleted in the meantime)
+     */
+    public @Nullable String recordedResult(String consumerGroup, String idempotencyKey) {
+        List<String> results = this.jdbc.queryForList(this.sql.findResult, String.class, idempotencyKey,
+                consumerGroup);
+        if (results.isEmpty()) {
+            throw new IllegalStateException("The inbox key '" + idempotencyKey + "' of consumer group '"
+                    + consumerGroup + "' was a duplicate, but its row is gone");
+        }
+        return results.get(0);
+    }
+
+    /**
+     * Deletes the rows consumed before a time, a batch per short transaction, until none is left.
+     *
+     * @param cutoff rows consumed before it are deleted
+     * @param batchSize the most rows one transaction deletes
+     * @return how many rows were deleted
+     */
+    public long deleteConsumedBefore(Instant cutoff, int batchSize) {
+        long deleted = 0;
+        int batch;
+        do {
+            batch = this.deleteTransaction.execute(
+                    status -> this.jdbc.update(this.sql.deleteConsumedBefore, Timestamps.toColumn(cutoff), batchSize));
+            deleted += batch;
+        }
+        while (batch == batchSize);
+        return deleted;
+    }
+}

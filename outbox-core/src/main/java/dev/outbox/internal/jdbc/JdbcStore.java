@@ -1,0 +1,150 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox.internal.jdbc;
+
+import java.util.function.Function;
+
+import javax.sql.DataSource;
+
+import dev.outbox.OutboxStore;
+import dev.outbox.internal.FriendAccess;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The JDBC side of an {@link OutboxStore}: its dialect and table names, and the one JdbcTemplate,
+ * transaction manager and transaction templates that every repository of the store runs its SQL
+ * through.
+ */
+public final class JdbcStore {
+
+    private static final FriendAccess<OutboxStore, JdbcStore> ACCESS = new FriendAccess<>(OutboxStore.class);
+
+    private final DataSource dataSource;
+
+    private final DatabaseDialect dialect;
+
+    private final TableName outboxTable;
+
+    private final TableName inboxTable;
+
+    private final TableName archiveTable;
+
+    private final JdbcTemplate jdbc;
+
+    private final DataSourceTransactionManager transactionManager;
+
+    private final TransactionTemplate writeTransaction;
+
+    private final TransactionTemplate readCommittedTransaction;
+
+    /**
+     * @param dataSource the data source the application's transactions use
+     * @param dialect the database's dialect
+     * @param outboxTable the outbox table
+     * @param inboxTable the inbox table
+     * @param archiveTable the table the cleanup archives to
+     */
+    public JdbcStore(DataSource dataSource, DatabaseDialect dialect, TableName outboxTable, TableName inboxTable,
+            TableName archiveTable) {
+        this.dataSource = dataSource;
+        this.dialect = dialect;
+        this.outboxTable = outboxTable;
+        this.inboxTable = inboxTable;
+        this.archiveTable = archiveTable;
+        this.jdbc = new JdbcTemplate(dataSource);
+        this.transactionManager = new DataSourceTransactionManager(dataSource);
+        this.writeTransaction = new TransactionTemplate(this.transactionManager);
+        this.writeTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+        this.readCommittedTransaction = new TransactionTemplate(this.transactionManager, this.writeTransaction);
+        this.readCommittedTransaction.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
+    }
+
+    /**
+     * @param store a store
+     * @return its JDBC side
+     */
+    public static JdbcStore of(OutboxStore store) {
+        return ACCESS.of(store);
+    }
+
+    /**
+     * Called once, by {@link OutboxStore}'s static initializer.
+     *
+     * @param jdbcOfStore reads a store's JDBC side
+     */
+    public static void grantAccess(Function<OutboxStore, JdbcStore> jdbcOfStore) {
+        ACCESS.grant(jdbcOfStore);
+    }
+
+    /**
+     * @return the data source the application's transactions use
+     */
+    public DataSource dataSource() {
+        return this.dataSource;
+    }
+
+    /**
+     * @return the database's dialect
+     */
+    public DatabaseDialect dialect() {
+        return this.dialect;
+    }
+
+    /**
+     * @return the outbox table
+     */
+    public TableName outboxTable() {
+        return this.outboxTable;
+    }
+
+    /**
+     * @return the inbox table
+     */
+    public TableName inboxTable() {
+        return this.inboxTable;
+    }
+
+    /**
+     * @return the archive table
+     */
+    public TableName archiveTable() {
+        return this.archiveTable;
+    }
+
+    /**
+     * @return runs SQL on the data source, in the caller's transaction when there is one
+     */
+    public JdbcTemplate jdbc() {
+        return this.jdbc;
+    }
+
+    /**
+     * @return a transaction manager on the data source
+     */
+    public PlatformTransactionManager transactionManager() {
+        return this.transactionManager;
+    }
+
+    /**
+     * @return a short transaction of its own at the database's default isolation, for writes by
+     * primary key, which lock only their rows under any isolation
+     */
+    public TransactionTemplate writeTransaction() {
+        return this.writeTransaction;
+    }
+
+    /**
+     * @return a short transaction of its own at READ COMMITTED, for claims and for changes of a batch
+     * found by a range: on MySQL they then lock only the rows they take, not the gaps that a writer
+     * would wait for
+     */
+    public TransactionTemplate readCommittedTransaction() {
+        return this.readCommittedTransaction;
+    }
+}

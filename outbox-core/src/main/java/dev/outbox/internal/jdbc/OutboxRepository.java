@@ -1,0 +1,274 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox.internal.jdbc;
+
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+import javax.sql.DataSource;
+
+import dev.outbox.MessageState;
+import dev.outbox.SaveResult;
+import dev.outbox.StoredMessage;
+import org.jspecify.annotations.Nullable;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Reads and writes the outbox table. It decides nothing: the template and the dispatcher do.
+ *
+ * <p>Inserts join the caller's transaction. Claims and outcomes run in short transactions of their
+ * own at READ COMMITTED, so that on MySQL a claim locks only the rows it takes and no gaps that a
+ * writer would wait for.
+ */
+public final class OutboxRepository {
+
+    private final JdbcTemplate jdbc;
+
+    private final OutboxSql sql;
+
+    private final DatabaseDialect dialect;
+
+    private final DataSource dataSource;
+
+    private final SkipLockedClaims skipLockedClaims;
+
+    private final OptimisticClaims optimisticClaims;
+
+    private final RunClaims runClaims;
+
+    private final OutcomeWriter outcomes;
+
+    /**
+     * @param store the store whose outbox table this reads and writes
+     */
+    public OutboxRepository(JdbcStore store) {
+        this.jdbc = store.jdbc();
+        this.sql = new OutboxSql(store.outboxTable(), store.dialect());
+        this.dialect = store.dialect();
+        this.dataSource = store.dataSource();
+        DueWindows windows = new DueWindows(this.jdbc, this.dialect);
+        this.skipLockedClaims = new SkipLockedClaims(this.jdbc, store.readCommittedTransaction(), this.sql,
+                this.dialect, windows);
+        this.optimisticClaims = new OptimisticClaims(this.jdbc, store.writeTransaction(), this.sql, windows);
+        this.runClaims = new RunClaims(this.jdbc, this.sql);
+        this.outcomes = new OutcomeWriter(this.jdbc, store.writeTransaction(), this.sql);
+    }
+
+    /**
+     * @return the data source the outbox writes through; saves must run in a transaction on it
+     */
+    public DataSource dataSource() {
+        return this.dataSource;
+    }
+
+    /**
+     * @return whether the database, at its running version, can claim with SKIP LOCKED
+     */
+    public boolean supportsSkipLocked() {
+        return this.dialect.supportsSkipLocked(this.dataSource);
+    }
+
+    /**
+     * @return the database's dialect
+     */
+    public DatabaseDialect dialect() {
+        return this.dialect;
+    }
+
+    /**
+     * Inserts a message in the current transaction unless its key and type exist.
+     *
+     * @param message the validated message
+     * @return the new row's id, or the existing row's id marked as a duplicate
+     */
+    public SaveResult insertUnlessExists(NewMessage message) {
+        OptionalLong id = InsertUnlessExists.run(this.jdbc, this.sql.insert, insert -> bindInsert(insert, message));
+        return id.isPresent() ? new SaveResult(id.getAsLong(), false) : new SaveResult(existingId(message), true);
+    }
+
+    /**
+     * Looks whether any row of the state is due, with one plain read and no transaction: what an
+     * idle dispatcher asks before it opens a claim transaction.
+     *
+     * @param scope the topics to look at
+     * @param state PENDING, or FAILED for the slow retry
+     * @param now the current time
+     * @return whether a claim would find a row
+     */
+    public boolean anyDue(ClaimScope scope, MessageState state, Instant now) {
+        return !this.jdbc.queryForList(this.sql.due(scope).anyDue(),
+                OutboxSql.dueArguments(scope, state, now, List.of(), 1).toArray()).isEmpty();
+    }
+
+    /**
+     * Claims due rows with {@code FOR UPDATE SKIP LOCKED}: rows locked by another claimer are passed
+     * over, so concurrent instances never wait for or fight over the same rows.
+     *
+     * @param scope the topics to claim from
+     * @param state PENDING, or FAILED for the slow retry
+     * @param limit the most rows to claim
+     * @param now the current time
+     * @param leaseUntil when the claimed rows become due again if their outcome is never written
+     * @param after where the scan of due rows continues, or null to scan from the earliest
+     * @return the claimed rows, and the position of the last
+     */
+    public Claim claimSkipLocked(ClaimScope scope, MessageState state, int limit, Instant now, Instant leaseUntil,
+            @Nullable DuePosition after) {
+        return this.skipLockedClaims.claim(scope, state, limit, now, leaseUntil, after);
+    }
+
+    /**
+     * Claims due rows without locks: reads candidates, shuffles them so that concurrent instances
+     * try different rows first, and takes each with an update guarded by its lock version.
+     *
+     * @param scope the topics to claim from
+     * @param state PENDING, or FAILED for the slow retry
+     * @param limit the most rows to claim
+     * @param candidates how many due rows to read as candidates (at least {@code limit})
+     * @param now the current time
+     * @param leaseUntil when the claimed rows become due again if their outcome is never written
+     * @return the rows this instance won, and how many it lost to other instances
+     */
+    public Claim claimOptimistic(ClaimScope scope, MessageState state, int limit, int candidates, Instant now,
+            Instant leaseUntil) {
+        return this.optimisticClaims.claim(scope, state, limit, candidates, now, leaseUntil);
+    }
+
+    /**
+     * Claims the runs that follow claimed heads of ordering keys: each key's next due PENDING rows in id
+     * order, up to the first row that holds the key (FAILED or SUSPENDED) or is not due.
+     *
+     * @param heads rows this instance just claimed; those with an ordering key head their keys
+     * @param capacity the most rows to claim in all, shared between the keys
+     * @param now the current time
+     * @param leaseUntil when the claimed rows become due again if their outcome is never written
+     * @return the rows claimed, each key's in id order
+     */
+    public List<ClaimedMessage> claimRuns(List<ClaimedMessage> heads, int capacity, Instant now, Instant leaseUntil) {
+        return this.runClaims.claim(heads, capacity, now, leaseUntil);
+    }
+
+    /**
+     * Reads which of the given messages may be sent now as far as their ordering keys go: those with
+     * no unsent message of their key before them but those sent along with them. A plain read of the
+     * latest committed state, outside any transaction.
+     *
+     * @param messages messages with an ordering key
+     * @param sentAlong the messages going out in the same batch, in id order per key ({@code messages}
+     * among them)
+     * @return the ids of those that nothing else holds back
+     */
+    public Set<Long> withNothingEarlierUnsent(List<ClaimedMessage> messages, List<ClaimedMessage> sentAlong) {
+        List<Object> arguments = new ArrayList<>(messages.size() + sentAlong.size());
+        messages.forEach(message -> arguments.add(message.id()));
+        sentAlong.forEach(message -> arguments.add(message.id()));
+        return new HashSet<>(this.jdbc.queryForList(this.sql.withNothingEarlierUnsent(messages.size(),
+                sentAlong.size()), Long.class, arguments.toArray()));
+    }
+
+    /**
+     * Writes outcomes in one short transaction. An outcome whose row was re-claimed in the meantime
+     * (its lock version moved on) is not written.
+     *
+     * @param outcomes the results of a batch of sends
+     * @param now the current time
+     * @return how many outcomes were written
+     */
+    public int complete(List<DeliveryOutcome> outcomes, Instant now) {
+        return this.outcomes.complete(outcomes, now);
+    }
+
+    /**
+     * Marks a message CONSUMED if it is in one of the given states, in the caller's transaction if
+     * there is one on the data source. Its lock version moves on, so an outcome of a send still in
+     * flight is not written over it.
+     *
+     * @param type the message type
+     * @param key the message key
+     * @param from the states it may be in
+     * @param now the current time
+     * @return whether the row was marked
+     */
+    public boolean markConsumed(String type, String key, Set<MessageState> from, Instant now) {
+        List<Object> arguments = new ArrayList<>(from.size() + 3);
+        arguments.add(Timestamps.toColumn(now));
+        arguments.add(key);
+        arguments.add(type);
+        from.forEach(state -> arguments.add(state.name()));
+        return this.jdbc.update(this.sql.markConsumed(from.size()), arguments.toArray()) > 0;
+    }
+
+    /**
+     * Marks a claimed message CONSUMED if this instance still holds its lease, in the caller's
+     * transaction if there is one on the data source, so that a consumer's own writes and the mark
+     * commit or roll back together.
+     *
+     * @param id the row id
+     * @param lockVersion the version the claim left on the row
+     * @param deliveredBy what delivered it, recorded in place of a broker message id
+     * @param attemptedAt when the delivery started
+     * @param now the current time
+     * @return whether the row was marked; false when its lease ran out and another claim took it
+     */
+    public boolean markConsumed(long id, long lockVersion, String deliveredBy, Instant attemptedAt, Instant now) {
+        return this.jdbc.update(this.sql.markConsumedById, deliveredBy, Timestamps.toColumn(attemptedAt),
+                Timestamps.toColumn(now), id, lockVersion) > 0;
+    }
+
+    /**
+     * @param type the message type
+     * @param key the message key
+     * @return the message's state as last committed (or written by the current transaction), if it exists
+     */
+    public Optional<MessageState> findState(String type, String key) {
+        return this.jdbc.queryForList(this.sql.findStateByKey, String.class, key, type).stream()
+                .findFirst().map(MessageState::valueOf);
+    }
+
+    /**
+     * @param id a row id
+     * @return the row, if it exists
+     */
+    public Optional<StoredMessage> findById(long id) {
+        return this.jdbc.query(this.sql.findById, OutboxRows.STORED, id).stream().findFirst();
+    }
+
+    private long existingId(NewMessage message) {
+        Long id = this.jdbc.queryForObject(this.sql.findIdByKey, Long.class, message.key(), message.type());
+        return Objects.requireNonNull(id, "the duplicate row vanished");
+    }
+
+    private static void bindInsert(PreparedStatement insert, NewMessage message) throws SQLException {
+        LocalDateTime created = Timestamps.toColumn(message.createdAt());
+        insert.setObject(1, created);
+        insert.setObject(2, created);
+        insert.setString(3, message.key());
+        insert.setString(4, message.type());
+        insert.setString(5, message.topic());
+        insert.setString(6, message.body());
+        setNullableString(insert, 7, message.headersJson());
+        setNullableString(insert, 8, message.orderingKey());
+        insert.setObject(9, Timestamps.toColumn(message.nextRetryAt()));
+    }
+
+    private static void setNullableString(PreparedStatement statement, int index, String value) throws SQLException {
+        if (value == null) {
+            statement.setNull(index, Types.VARCHAR);
+        }
+        else {
+            statement.setString(index, value);
+        }
+    }
+}

@@ -1,0 +1,135 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox.internal.jdbc;
+
+import java.sql.Statement;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Writes the outcomes of a batch of sends in one short transaction, each guarded by the lock
+ * version its claim set.
+ */
+final class OutcomeWriter {
+
+    /** Keeps statements well within every driver's limit of bound parameters. */
+    private static final int MAX_ROWS_PER_STATEMENT = 500;
+
+    private final JdbcTemplate jdbc;
+
+    private final TransactionTemplate writeTransaction;
+
+    private final OutboxSql sql;
+
+    OutcomeWriter(JdbcTemplate jdbc, TransactionTemplate writeTransaction, OutboxSql sql) {
+        this.jdbc = jdbc;
+        this.writeTransaction = writeTransaction;
+        this.sql = sql;
+    }
+
+    int complete(List<DeliveryOutcome> outcomes, Instant now) {
+        List<DeliveryOutcome.Sent> sent = new ArrayList<>();
+        List<DeliveryOutcome.Failed> failed = new ArrayList<>();
+        List<DeliveryOutcome.Released> released = new ArrayList<>();
+        for (DeliveryOutcome outcome : outcomes) {
+            if (outcome instanceof DeliveryOutcome.Sent s) {
+                sent.add(s);
+            }
+            else if (outcome instanceof DeliveryOutcome.Failed f) {
+                failed.add(f);
+            }
+            else if (outcome instanceof DeliveryOutcome.Released r) {
+                released.add(r);
+            }
+        }
+        LocalDateTime modified = Timestamps.toColumn(now);
+        Integer written = this.writeTransaction.execute(tx -> markSent(sent, modified) + markFailed(failed, modified)
+                + release(released, modified));
+        return (written != null) ? written : 0;
+    }
+
+    private int markSent(List<DeliveryOutcome.Sent> sent, LocalDateTime modified) {
+        // Rows of a batch nearly always share their lock version and attempt time, so this is one
+        // statement per batch, rarely two.
+        Map<SentGroup, List<DeliveryOutcome.Sent>> groups = new LinkedHashMap<>();
+        for (DeliveryOutcome.Sent s : sent) {
+            groups.computeIfAbsent(new SentGroup(s.lockVersion(), s.attemptedAt()), group -> new ArrayList<>()).add(s);
+        }
+        int written = 0;
+        for (Map.Entry<SentGroup, List<DeliveryOutcome.Sent>> group : groups.entrySet()) {
+            List<DeliveryOutcome.Sent> rows = group.getValue();
+            for (int start = 0; start < rows.size(); start += MAX_ROWS_PER_STATEMENT) {
+                written += markSent(group.getKey(), rows.subList(start, Math.min(rows.size(),
+                        start + MAX_ROWS_PER_STATEMENT)), modified);
+            }
+        }
+        return written;
+    }
+
+    private int markSent(SentGroup group, List<DeliveryOutcome.Sent> rows, LocalDateTime modified) {
+        List<Object> arguments = new ArrayList<>(rows.size() * 3 + 3);
+        for (DeliveryOutcome.Sent s : rows) {
+            arguments.add(s.id());
+            arguments.add(s.brokerMessageId());
+        }
+        arguments.add(Timestamps.toColumn(group.attemptedAt()));
+        arguments.add(modified);
+        arguments.add(group.lockVersion());
+        rows.forEach(s -> arguments.add(s.id()));
+        return this.jdbc.update(this.sql.markSent(rows.size()), arguments.toArray());
+    }
+
+    private int markFailed(List<DeliveryOutcome.Failed> failed, LocalDateTime modified) {
+        if (failed.isEmpty()) {
+            return 0;
+        }
+        int[][] counts = this.jdbc.batchUpdate(this.sql.markFailed, failed, failed.size(), (ps, f) -> {
+            ps.setString(1, f.state().name());
+            ps.setInt(2, f.retryCount());
+            ps.setString(3, f.failReason());
+            ps.setObject(4, Timestamps.toColumn(f.nextRetryAt()));
+            ps.setObject(5, Timestamps.toColumn(f.attemptedAt()));
+            ps.setObject(6, modified);
+            ps.setLong(7, f.id());
+            ps.setLong(8, f.lockVersion());
+        });
+        return countWritten(counts, failed.size());
+    }
+
+    private int release(List<DeliveryOutcome.Released> released, LocalDateTime modified) {
+        if (released.isEmpty()) {
+            return 0;
+        }
+        int[][] counts = this.jdbc.batchUpdate(this.sql.release, released, released.size(), (ps, r) -> {
+            ps.setObject(1, Timestamps.toColumn(r.dueAt()));
+            ps.setObject(2, modified);
+            ps.setLong(3, r.id());
+            ps.setLong(4, r.lockVersion());
+        });
+        return countWritten(counts, released.size());
+    }
+
+    /** Confirmed rows that one statement can mark SENT together. */
+    private record SentGroup(long lockVersion, Instant attemptedAt) {
+    }
+
+    private static int countWritten(int[][] counts, int expected) {
+        int written = 0;
+        for (int[] batch : counts) {
+            for (int count : batch) {
+                // A driver that rewrites batches reports SUCCESS_NO_INFO; the guard still held.
+                written += (count == Statement.SUCCESS_NO_INFO) ? 1 : count;
+            }
+        }
+        return Math.min(written, expected);
+    }
+}

@@ -1,0 +1,30 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox.internal.jdbc;
+
+/**
+ * The name of the outbox's, the inbox's or the archive's table, checked to be a plain SQL identifier so that it
+ * can be written into SQL text safely.
+ *
+ * @param value the validated name
+ */
+public record TableName(String value) {
+
+    /** Leaves room for the index names derived from it ({@code idx_<table>_ordering}) within 64 characters. */
+    private static final int MAX_LENGTH = 48;
+
+    /**
+     * @param value the validated name
+     * @throws IllegalArgumentException when the name is not a plain identifier
+     */
+    public TableName {
+        SqlIdentifier.require("table name", value, MAX_LENGTH);
+    }
+
+    @Override
+    public String toString() {
+        return this.value;
+    }
+}

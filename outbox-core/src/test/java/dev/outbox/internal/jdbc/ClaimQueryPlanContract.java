@@ -1,0 +1,156 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox.internal.jdbc;
+
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import dev.outbox.OutboxStore;
+import dev.outbox.testing.TestDatabase;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The claim query must find due rows through the {@code (state, next_retry_at, id)} index, not by
+ * scanning a table that keeps days of SENT rows, and check ordering keys through their index. So must the
+ * operators' backlog reads, which health checks run often.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class ClaimQueryPlanContract {
+
+    static final TableName TABLE = new TableName(OutboxStore.DEFAULT_OUTBOX_TABLE);
+
+    private TestDatabase database;
+
+    private JdbcTemplate jdbc;
+
+    abstract TestDatabase.Kind kind();
+
+    /**
+     * @param index an index name
+     * @return what the plan says where the query uses that index (MariaDB also lists mere candidates)
+     */
+    abstract String usesIndex(String index);
+
+    @BeforeAll
+    void tableWithHistory() {
+        this.database = TestDatabase.create(kind(), "plan_" + kind().name());
+        this.database.migrate();
+        DataSource dataSource = this.database.newDataSource(2);
+        this.jdbc = new JdbcTemplate(dataSource);
+        LocalDateTime now = LocalDateTime.of(2026, 1, 1, 0, 0);
+        List<Object[]> rows = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            // Mostly delivered history, a few due rows, some of them ordered.
+            String state = (i % 200 == 0) ? "PENDING" : "SENT";
+            String orderingKey = (i % 3 == 0) ? "customer-" + (i % 500) : null;
+            rows.add(new Object[] { now, now, "key-" + i, "order.created", "orders", "{}", orderingKey, state, now });
+        }
+        this.jdbc.batchUpdate("INSERT INTO " + TABLE + " (gmt_create, gmt_modified, message_key, message_type, topic,"
+                + " message_body, ordering_key, state, retry_count, next_retry_at, lock_version)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0)", rows);
+        this.jdbc.execute((kind() == TestDatabase.Kind.MARIADB) ? "ANALYZE TABLE " + TABLE : "ANALYZE " + TABLE);
+    }
+
+    @AfterAll
+    void closePools() {
+        if (this.database != null) {
+            this.database.close();
+        }
+    }
+
+    @Test
+    void theClaimsWindowIsReadThroughTheDueIndex() {
+        OutboxSql sql = new OutboxSql(TABLE, this.database.dialect());
+        LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
+
+        OutboxSql.DueStatements due = sql.due(ClaimScope.all());
+        String windowPlan = explain(due.window(false), "PENDING", now, 200);
+        List<Object> arguments = new ArrayList<>(List.of("PENDING", now));
+        arguments.addAll(this.database.dialect().positionArguments(new DuePosition(
+                now.minusHours(1).toInstant(ZoneOffset.UTC), 1000)));
+        arguments.add(200);
+        String continuedPlan = explain(due.window(true), arguments.toArray());
+        // The dispatcher leaves pulled topics out; a pull consumer claims its topic: the same index serves both.
+        String dispatcherPlan = explain(sql.due(ClaimScope.allExcept(List.of("jobs"))).window(false), "PENDING", now,
+                "jobs", 200);
+        String pullPlan = explain(sql.due(ClaimScope.topic("jobs")).window(false), "PENDING", now, "jobs", 200);
+
+        for (String plan : List.of(windowPlan, continuedPlan, dispatcherPlan, pullPlan)) {
+            assertThat(plan).contains(usesIndex("idx_" + TABLE + "_due")).doesNotContain("Seq Scan")
+                    .doesNotContain("type=ALL");
+        }
+    }
+
+    @Test
+    void theClaimLooksUpItsCandidatesAndChecksTheirKeysThroughTheOrderingIndex() {
+        OutboxSql sql = new OutboxSql(TABLE, this.database.dialect());
+        LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
+        Object[] arguments = { 3L, 200L, 400L, "PENDING", now, 100 };
+
+        String skipLockedPlan = explain(sql.lockDueAmong(3), arguments);
+        String optimisticPlan = explain(sql.selectDueAmong(3), arguments);
+        // What an idle instance asks before it claims.
+        String anyDuePlan = explain(sql.due(ClaimScope.all()).anyDue(), "PENDING", now, 1);
+
+        for (String plan : List.of(skipLockedPlan, optimisticPlan)) {
+            // By id, through the primary key or an index that leads with the state and ends with the id.
+            assertThat(plan).contains(usesIndex("idx_" + TABLE + "_ordering")).doesNotContain("Seq Scan")
+                    .doesNotContain("type=ALL");
+        }
+        assertThat(anyDuePlan).contains(usesIndex("idx_" + TABLE + "_due")).contains(usesIndex("idx_" + TABLE + "_ordering"));
+    }
+
+    @Test
+    void theRunAfterAClaimedHeadIsReadThroughTheOrderingIndex() {
+        OutboxSql sql = new OutboxSql(TABLE, this.database.dialect());
+
+        String plan = explain(sql.followers(2), "customer-3", 3L, Long.MAX_VALUE, 50, "customer-6", 6L, Long.MAX_VALUE,
+                50);
+        String boundsPlan = explain(sql.runBounds(2), "customer-3", "customer-6");
+
+        assertThat(plan).contains(usesIndex("idx_" + TABLE + "_ordering")).doesNotContain("Seq Scan")
+                .doesNotContain("type=ALL");
+        // Through the ordering index, or through an index that leads with the state: the few FAILED and SUSPENDED rows.
+        assertThat(boundsPlan).doesNotContain("Seq Scan").doesNotContain("type=ALL");
+    }
+
+    @Test
+    void backlogCountsAndTheOldestDueMessageReadTheDueIndexNotTheHistory() {
+        AdminSql sql = new AdminSql(TABLE, this.database.dialect());
+
+        String countPlan = explain(sql.countBacklog, new Object[0]);
+        String oldestDuePlan = explain(sql.oldestDue, LocalDateTime.of(2026, 1, 2, 0, 0));
+
+        // Both indexes that lead with the state (the due index, the cleanup's) keep the count to the backlog's rows.
+        assertThat(countPlan).containsAnyOf(usesIndex("idx_" + TABLE + "_due"), usesIndex("idx_" + TABLE + "_modified"))
+                .doesNotContain("Seq Scan").doesNotContain("type=ALL");
+        assertThat(oldestDuePlan).contains(usesIndex("idx_" + TABLE + "_due"));
+        // Through an index that leads with the state, never along the primary key through the history.
+        assertThat(explain(sql.oldestPending, new Object[0]))
+                .containsAnyOf(usesIndex("idx_" + TABLE + "_due"), usesIndex("idx_" + TABLE + "_modified"))
+                .doesNotContain("Filter: ((state)").doesNotContain("Seq Scan").doesNotContain("type=ALL");
+    }
+
+    private String explain(String claimSql) {
+        LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
+        return explain(claimSql, "PENDING", now, 100);
+    }
+
+    String explain(String claimSql, Object... arguments) {
+        String text = QueryPlan.explain(this.jdbc, claimSql, arguments);
+        System.out.println(kind() + " claim plan:\n" + text);
+        return text;
+    }
+}

@@ -1,0 +1,20 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox.internal.jdbc;
+
+import dev.outbox.testing.TestDatabase;
+
+class MariaDbClaimQueryPlanTest extends ClaimQueryPlanContract {
+
+    @Override
+    TestDatabase.Kind kind() {
+        return TestDatabase.Kind.MARIADB;
+    }
+
+    @Override
+    String usesIndex(String index) {
+        return "key=" + index + " ";
+    }
+}
