@@ -7,10 +7,13 @@ package dev.outbox.dispatch;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.IntStream;
 
 import dev.outbox.OutboxStore;
 import dev.outbox.internal.handoff.HandedOffMessage;
@@ -31,6 +34,11 @@ import org.springframework.transaction.PlatformTransactionManager;
  * after commit, claims due rows from the table (retries, delayed and ordered messages, and what
  * other instances saved), sends them through the routed {@link dev.outbox.spi.MessageSender} and
  * records each outcome. Runs on threads of its own; start it once and stop it on shutdown.
+ *
+ * <p>Its threads are made by thread factories, which {@link Builder#dispatchThreadFactory} and
+ * {@link Builder#handlerThreadFactory} replace (for example with virtual threads), or local handlers run on an
+ * executor handed in with {@link Builder#handlerExecutor}. {@link #stop()} ends every thread the dispatcher
+ * made, within the shutdown timeout; an executor handed in is left running.
  *
  * <p>No database transaction or lock is held while the broker is talking: a row is leased by moving
  * its {@code next_retry_at} forward and incrementing its {@code lock_version}, and its outcome is
@@ -61,7 +69,10 @@ public final class Dispatcher {
 
     private final AtomicBoolean running = new AtomicBoolean();
 
-    private final List<Thread> threads = new ArrayList<>();
+    private final LoopThreads loops;
+
+    /** The pool local handlers run on, or null when they run on an executor handed in. */
+    private final @Nullable HandlerPool handlerPool;
 
     private final MessageHandoff localHandoff = new LocalHandoff();
 
@@ -75,8 +86,11 @@ public final class Dispatcher {
                 strategy, this.settings.lease(), this.settings.pollInterval(), true, this.clock, builder.metrics);
         PlatformTransactionManager handlerTransactions = (builder.handlerTransactionManager != null)
                 ? builder.handlerTransactionManager : builder.store.transactionManager();
+        this.loops = new LoopThreads(builder.dispatchThreadFactory);
+        this.handlerPool = (builder.handlerExecutor == null)
+                ? new HandlerPool(this.settings.handlerThreads(), builder.handlerThreadFactory) : null;
         LocalHandlers handlers = new LocalHandlers(builder.repository, handlerTransactions,
-                this.settings.handlerThreads(), this.clock);
+                Objects.requireNonNullElse(builder.handlerExecutor, this.handlerPool), this.clock);
         BatchDelivery delivery = new BatchDelivery(builder.repository, builder.routes, handlers,
                 new FailurePlanner(builder.retryPolicies), this.settings.sendTimeout(), this.clock, builder.metrics);
         this.cycle = new DispatchCycle(this.handoffs, new OrderedHandoffs(builder.repository,
@@ -103,44 +117,35 @@ public final class Dispatcher {
             return;
         }
         this.signal.start();
-        for (int i = 1; i <= this.settings.threads(); i++) {
-            DispatchLoop loop = new DispatchLoop(this.cycle, this.signal, this.running, this.settings,
-                    this.slowRetryEnabled, this.clock);
-            Thread thread = new Thread(loop, "outbox-dispatcher-" + i);
-            thread.setDaemon(true);
-            this.threads.add(thread);
-            thread.start();
-        }
+        this.loops.start(IntStream.range(0, this.settings.threads()).mapToObj(i -> new DispatchLoop(this.cycle,
+                this.signal, this.running, this.settings, this.slowRetryEnabled, this.clock)).toList());
         logger.info("Outbox dispatcher started: {} thread(s), batch size {}, lease {}", this.settings.threads(),
                 this.settings.batchSize(), this.settings.lease());
     }
 
     /**
-     * Stops claiming, lets each thread finish the batch it is sending (waiting up to the shutdown
-     * timeout), and returns. Messages still waiting in memory are claimed by any instance once their
-     * lease ends.
+     * Stops claiming, lets each dispatch thread finish the batch it is sending and the local handlers
+     * that run finish, all within the shutdown timeout (interrupting what runs past it), ends the
+     * dispatcher's threads, and returns. Messages still waiting in memory are claimed by any instance
+     * once their lease ends. An executor handed in with {@link Builder#handlerExecutor} is neither shut
+     * down nor waited for.
+     *
+     * <p>Call it also after {@link #dispatchOnce()} without {@link #start()}, to end the handler threads
+     * at once rather than after a minute of idleness.
      */
     public synchronized void stop() {
-        if (!this.running.compareAndSet(true, false)) {
-            return;
+        ShutdownDeadline deadline = ShutdownDeadline.after(this.settings.shutdownTimeout());
+        boolean wasRunning = this.running.compareAndSet(true, false);
+        if (wasRunning) {
+            this.signal.stop();
+            this.loops.join(deadline);
         }
-        this.signal.stop();
-        long deadline = System.nanoTime() + this.settings.shutdownTimeout().toNanos();
-        for (Thread thread : this.threads) {
-            try {
-                thread.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
-            }
-            catch (InterruptedException ex) {
-                Thread.currentThread().interrupt();
-            }
-            if (thread.isAlive()) {
-                logger.warn("Outbox dispatch thread {} did not finish within {}; interrupting it", thread.getName(),
-                        this.settings.shutdownTimeout());
-                thread.interrupt();
-            }
+        if (this.handlerPool != null) {
+            this.handlerPool.shutDown(deadline);
         }
-        this.threads.clear();
-        logger.info("Outbox dispatcher stopped");
+        if (wasRunning) {
+            logger.info("Outbox dispatcher stopped");
+        }
     }
 
     /**
@@ -230,6 +235,12 @@ public final class Dispatcher {
 
         private @Nullable PlatformTransactionManager handlerTransactionManager;
 
+        private ThreadFactory dispatchThreadFactory = new DaemonThreads("outbox-dispatcher-");
+
+        private ThreadFactory handlerThreadFactory = new DaemonThreads("outbox-handler-");
+
+        private @Nullable Executor handlerExecutor;
+
         private Builder(OutboxStore store, MessageRoutes routes) {
             this.store = JdbcStore.of(store);
             this.repository = new OutboxRepository(this.store);
@@ -281,6 +292,46 @@ public final class Dispatcher {
          */
         public Builder handlerTransactionManager(PlatformTransactionManager transactionManager) {
             this.handlerTransactionManager = transactionManager;
+            return this;
+        }
+
+        /**
+         * @param threadFactory makes the threads of the dispatch loops, one per
+         * {@link DispatcherSettings#threads()}, at each {@link Dispatcher#start()}; {@link Dispatcher#stop()}
+         * waits for them to end. By default daemon platform threads named {@code outbox-dispatcher-1},
+         * {@code -2}, ... On Java 21 and later {@code Thread.ofVirtual().name("outbox-dispatcher-", 1).factory()}
+         * gives virtual threads.
+         * @return this builder
+         */
+        public Builder dispatchThreadFactory(ThreadFactory threadFactory) {
+            this.dispatchThreadFactory = threadFactory;
+            return this;
+        }
+
+        /**
+         * @param threadFactory makes the threads of the dispatcher's pool for local handlers, which holds at
+         * most {@link DispatcherSettings#handlerThreads()} of them; {@link Dispatcher#stop()} waits for the
+         * running handlers and ends the pool. By default daemon platform threads named
+         * {@code outbox-handler-1}, {@code -2}, ...
+         * @return this builder
+         */
+        public Builder handlerThreadFactory(ThreadFactory threadFactory) {
+            this.handlerThreadFactory = threadFactory;
+            return this;
+        }
+
+        /**
+         * Runs local handlers on an executor of the application's instead of the dispatcher's own pool,
+         * for example to share a pool or to wrap each handler in a context. The executor then decides how
+         * many handlers run at once ({@link DispatcherSettings#handlerThreads()} does not apply): each holds
+         * a database connection while it runs. The dispatcher never shuts it down and does not wait for it
+         * when it stops: shut it down after the dispatcher. A handler it refuses counts as a failed attempt.
+         *
+         * @param executor where local handlers run
+         * @return this builder
+         */
+        public Builder handlerExecutor(Executor executor) {
+            this.handlerExecutor = executor;
             return this;
         }
 

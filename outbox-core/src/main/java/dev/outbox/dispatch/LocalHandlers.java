@@ -8,10 +8,8 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
 import dev.outbox.internal.jdbc.ClaimedMessage;
 import dev.outbox.internal.jdbc.OutboxRepository;
@@ -21,7 +19,7 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Runs local handlers on threads of their own, each in a new transaction that also marks the
+ * Runs local handlers on their executor, each in a new transaction that also marks the
  * message CONSUMED, guarded by the lock version of the claim: the handler's writes and the mark
  * commit together, and roll back together when the handler fails or the lease was lost.
  */
@@ -33,34 +31,32 @@ final class LocalHandlers {
 
     private final Clock clock;
 
-    private final ThreadPoolExecutor executor;
+    private final Executor executor;
 
-    LocalHandlers(OutboxRepository repository, PlatformTransactionManager transactionManager, int threads,
+    LocalHandlers(OutboxRepository repository, PlatformTransactionManager transactionManager, Executor executor,
             Clock clock) {
         this.repository = repository;
         this.transaction = new TransactionTemplate(transactionManager);
         this.transaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
         this.clock = clock;
-        AtomicInteger count = new AtomicInteger();
-        this.executor = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
-                runnable -> {
-                    Thread thread = new Thread(runnable, "outbox-handler-" + count.incrementAndGet());
-                    thread.setDaemon(true);
-                    return thread;
-                });
-        // Idle handler threads end, so that an outbox without local handlers costs none.
-        this.executor.allowCoreThreadTimeOut(true);
+        this.executor = executor;
     }
 
     /**
      * Starts handling a message. A handler that has not started when the returned stage is cancelled
      * never runs.
      *
-     * @return a stage that completes once the handler succeeded and the message is marked CONSUMED
+     * @return a stage that completes once the handler succeeded and the message is marked CONSUMED; failed
+     * when the executor refused the handler
      */
     CompletableFuture<Confirmation> start(ClaimedMessage message, MessageRoutes.LocalRoute route,
             Instant attemptedAt) {
-        return CompletableFuture.supplyAsync(() -> handle(message, route, attemptedAt), this.executor);
+        try {
+            return CompletableFuture.supplyAsync(() -> handle(message, route, attemptedAt), this.executor);
+        }
+        catch (RejectedExecutionException ex) {
+            return CompletableFuture.failedFuture(ex);
+        }
     }
 
     private Confirmation handle(ClaimedMessage message, MessageRoutes.LocalRoute route, Instant attemptedAt) {

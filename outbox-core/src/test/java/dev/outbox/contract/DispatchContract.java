@@ -8,7 +8,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -275,6 +278,35 @@ abstract class DispatchContract extends DatabaseContract {
         StoredMessage row = this.fixture.row(id);
         assertThat(row.state()).isEqualTo(MessageState.SENT);
         assertThat(row.brokerMessageId()).isEqualTo("acked-while-stopping");
+    }
+
+    @Test
+    void dispatchLoopsRunOnThreadsOfTheFactoryHandedInWhichEndWhenItStops() {
+        List<Thread> made = new CopyOnWriteArrayList<>();
+        Set<Thread> sending = ConcurrentHashMap.newKeySet();
+        Dispatcher dispatcher = this.fixture.dispatcher(MessageRoutes.to(message -> {
+            sending.add(Thread.currentThread());
+            return this.sender.send(message);
+        })).dispatchThreadFactory(task -> {
+            Thread thread = new Thread(task, "app-dispatch-" + made.size());
+            thread.setDaemon(true);
+            made.add(thread);
+            return thread;
+        }).settings(DispatcherSettings.builder().threads(2).build()).build();
+        OutboxTemplate handingOff = this.fixture.template().handoff(dispatcher).build();
+        dispatcher.start();
+        try {
+            long id = this.fixture.inTransaction(() -> handingOff.save("order.created", "order-1", "orders", "{}"))
+                    .id();
+            await().atMost(Duration.ofSeconds(20)).until(() -> this.fixture.row(id).state() == MessageState.SENT);
+        }
+        finally {
+            dispatcher.stop();
+        }
+
+        assertThat(made).hasSize(2);
+        assertThat(sending).singleElement().isIn(made);
+        assertThat(made).noneMatch(Thread::isAlive);
     }
 
     @Test

@@ -8,9 +8,15 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
@@ -232,6 +238,106 @@ abstract class LocalHandlerContract extends DatabaseContract {
 
         await().atMost(Duration.ofSeconds(10)).until(() -> this.fixture.row(id).state() == MessageState.CONSUMED);
         assertThat(this.fixture.countBusinessRows()).isOne();
+    }
+
+    @Test
+    void handlersRunOnTheDispatchersDaemonThreadsWhichEndWhenItStops() {
+        Set<Thread> handlerThreads = ConcurrentHashMap.newKeySet();
+        Dispatcher dispatcher = handling(message -> handlerThreads.add(Thread.currentThread()),
+                ClaimStrategy.SKIP_LOCKED);
+        save("order-1", null);
+        save("order-2", null);
+
+        assertThat(dispatcher.dispatchOnce()).isEqualTo(2);
+        assertThat(handlerThreads).isNotEmpty().allSatisfy(thread -> {
+            assertThat(thread.getName()).startsWith("outbox-handler-");
+            assertThat(thread.isDaemon()).isTrue();
+        });
+
+        dispatcher.stop();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> handlerThreads.stream().noneMatch(Thread::isAlive));
+    }
+
+    @Test
+    void stoppingWaitsForAHandlerThatOutlastedItsBatch() throws Exception {
+        CountDownLatch stopping = new CountDownLatch(1);
+        AtomicBoolean handlerEnded = new AtomicBoolean();
+        Dispatcher dispatcher = dispatcher(MessageRoutes.builder().handle(TYPE, "invoicing", message -> {
+            stopping.await(10, TimeUnit.SECONDS);
+            handlerEnded.set(true);
+        }).build(), ClaimStrategy.SKIP_LOCKED)
+                .settings(DispatcherSettings.builder().lease(Duration.ofSeconds(2)).sendTimeout(Duration.ofMillis(100))
+                        .build())
+                .build();
+        save("order-1", null);
+        dispatcher.dispatchOnce();
+
+        stopping.countDown();
+        dispatcher.stop();
+
+        assertThat(handlerEnded).as("the handler ended before stop returned").isTrue();
+    }
+
+    @Test
+    void aHandlerStillRunningAtTheShutdownTimeoutIsInterrupted() {
+        CountDownLatch interrupted = new CountDownLatch(1);
+        Dispatcher dispatcher = dispatcher(MessageRoutes.builder().handle(TYPE, "invoicing", message -> {
+            try {
+                new CountDownLatch(1).await();
+            }
+            catch (InterruptedException ex) {
+                interrupted.countDown();
+                throw ex;
+            }
+        }).build(), ClaimStrategy.SKIP_LOCKED)
+                .settings(DispatcherSettings.builder().lease(Duration.ofSeconds(2)).sendTimeout(Duration.ofMillis(100))
+                        .shutdownTimeout(Duration.ofMillis(100)).build())
+                .build();
+        save("order-1", null);
+        dispatcher.dispatchOnce();
+
+        dispatcher.stop();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> interrupted.getCount() == 0);
+    }
+
+    @Test
+    void handlersRunOnAnExecutorHandedInWhichStoppingLeavesRunning() {
+        ExecutorService applicationPool = Executors.newSingleThreadExecutor(task -> new Thread(task, "app-pool"));
+        try {
+            List<String> threadNames = new CopyOnWriteArrayList<>();
+            Dispatcher dispatcher = dispatcher(MessageRoutes.builder().handle(TYPE, "invoicing",
+                    message -> threadNames.add(Thread.currentThread().getName())).build(), ClaimStrategy.SKIP_LOCKED)
+                    .handlerExecutor(applicationPool).build();
+            long id = save("order-1", null);
+
+            dispatcher.dispatchOnce();
+            dispatcher.stop();
+
+            assertThat(this.fixture.row(id).state()).isEqualTo(MessageState.CONSUMED);
+            assertThat(threadNames).containsExactly("app-pool");
+            assertThat(applicationPool.isShutdown()).isFalse();
+        }
+        finally {
+            applicationPool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aHandlerTheExecutorRefusesIsAFailedAttempt() {
+        Dispatcher dispatcher = dispatcher(MessageRoutes.builder().handle(TYPE, "invoicing", writingBusinessRow())
+                .build(), ClaimStrategy.SKIP_LOCKED).handlerExecutor(task -> {
+                    throw new RejectedExecutionException("the handler pool is full");
+                }).build();
+        long id = save("order-1", null);
+
+        dispatcher.dispatchOnce();
+
+        StoredMessage row = this.fixture.row(id);
+        assertThat(row.state()).isEqualTo(MessageState.PENDING);
+        assertThat(row.retryCount()).isOne();
+        assertThat(row.failReason()).contains("RejectedExecutionException: the handler pool is full");
     }
 
     @Test

@@ -412,9 +412,10 @@ class BatchDeliveryTest {
 
     private BatchDelivery delivery(MessageRoutes routes, Duration sendTimeout) {
         Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+        // No route here is local: the handlers' executor is never used.
         return new BatchDelivery(this.repository, routes,
-                new LocalHandlers(this.repository, this.transactionManager, 2, clock), new FailurePlanner(POLICIES),
-                sendTimeout, clock, this.metrics);
+                new LocalHandlers(this.repository, this.transactionManager, Runnable::run, clock),
+                new FailurePlanner(POLICIES), sendTimeout, clock, this.metrics);
     }
 
     private List<DeliveryOutcome> writtenOutcomes() {

@@ -40,6 +40,7 @@ import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfigu
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.transaction.PlatformTransactionManager;
 import tools.jackson.databind.ObjectMapper;
@@ -56,6 +57,10 @@ import tools.jackson.databind.json.JsonMapper;
  *
  * <p>The outbox's clock is {@link Clock#systemUTC()} unless the application defines a
  * {@link Clock} bean named {@value #CLOCK_BEAN_NAME}.
+ *
+ * <p>The dispatcher and the periodic jobs (cleanup, backlog gauges) run on threads of the outbox's own, never
+ * on the application's executors; they are virtual threads when Spring Boot's
+ * {@code spring.threads.virtual.enabled} is true on Java 21 or later.
  */
 @AutoConfiguration(
         after = { DataSourceAutoConfiguration.class, DataSourceTransactionManagerAutoConfiguration.class,
@@ -114,6 +119,11 @@ public final class OutboxAutoConfiguration {
     @DependsOnDatabaseInitialization
     Inbox outboxInbox(OutboxStore store, @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
         return Inbox.builder(store).clock(clock.getIfAvailable(Clock::systemUTC)).build();
+    }
+
+    @Bean
+    OutboxScheduler outboxScheduler(ObjectProvider<PeriodicJob> jobs, Environment environment) {
+        return new OutboxScheduler(jobs.orderedStream().toList(), OutboxThreads.of(environment));
     }
 
     @Bean
@@ -203,12 +213,13 @@ public final class OutboxAutoConfiguration {
         Dispatcher outboxDispatcher(OutboxStore store, MessageRoutes routes, RetryPolicies retryPolicies,
                 OutboxMetrics metrics, OutboxProperties properties,
                 @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock,
-                ObjectProvider<PlatformTransactionManager> transactionManager) {
+                ObjectProvider<PlatformTransactionManager> transactionManager, Environment environment) {
             Dispatcher.Builder dispatcher = Dispatcher.builder(store, routes)
                     .settings(OutboxSettings.dispatcherSettings(properties))
                     .retryPolicies(retryPolicies)
                     .metrics(metrics)
                     .clock(clock.getIfAvailable(Clock::systemUTC));
+            OutboxThreads.of(environment).applyTo(dispatcher);
             // Local handlers run in the application's transaction manager, so that JPA and JDBC writes join them.
             transactionManager.ifUnique(dispatcher::handlerTransactionManager);
             return dispatcher.build();

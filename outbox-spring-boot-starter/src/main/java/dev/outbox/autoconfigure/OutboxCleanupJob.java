@@ -7,31 +7,22 @@ package dev.outbox.autoconfigure;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 import dev.outbox.MessageState;
 import dev.outbox.cleanup.CleanupResult;
 import dev.outbox.cleanup.OutboxCleaner;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 
 /**
- * Runs the {@link OutboxCleaner} on a daemon thread of its own, a first time after the initial delay
- * and then each interval after the previous run ended, independent of the application's scheduling.
- * A run that deleted something logs one INFO line with its counts; a run that failed logs a WARN and
- * the next run comes at the next interval. Stopping interrupts the run in progress, which ends after
- * its current batch.
+ * Runs the {@link OutboxCleaner} on the {@link OutboxScheduler}, a first time after the initial delay and
+ * then each interval after the previous run ended. A run that deleted something logs one INFO line with its
+ * counts; a run that failed logs a WARN and the next run comes at the next interval. Stopping the scheduler
+ * interrupts the run in progress, which ends after its current batch.
  */
-final class OutboxCleanupJob implements SmartLifecycle {
+final class OutboxCleanupJob implements PeriodicJob {
 
     private static final Logger logger = LoggerFactory.getLogger(OutboxCleanupJob.class);
-
-    /** How long stopping waits for the batch in progress. */
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
 
     private final OutboxCleaner cleaner;
 
@@ -40,8 +31,6 @@ final class OutboxCleanupJob implements SmartLifecycle {
     private final Duration initialDelay;
 
     private final Duration interval;
-
-    private @Nullable ScheduledExecutorService executor;
 
     OutboxCleanupJob(OutboxCleaner cleaner, Clock clock, Duration initialDelay, Duration interval) {
         if (interval.isNegative() || interval.isZero()) {
@@ -57,49 +46,17 @@ final class OutboxCleanupJob implements SmartLifecycle {
     }
 
     @Override
-    public synchronized void start() {
-        if (this.executor == null) {
-            this.executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
-                Thread thread = new Thread(runnable, "outbox-cleanup");
-                thread.setDaemon(true);
-                return thread;
-            });
-            this.executor.scheduleWithFixedDelay(this::runOnce, this.initialDelay.toMillis(), this.interval.toMillis(),
-                    TimeUnit.MILLISECONDS);
-        }
+    public Duration initialDelay() {
+        return this.initialDelay;
     }
 
     @Override
-    public synchronized void stop() {
-        if (this.executor != null) {
-            this.executor.shutdownNow();
-            try {
-                if (!this.executor.awaitTermination(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                    logger.warn("The outbox cleanup did not finish its batch within {}; its transaction ends with "
-                            + "its connection", STOP_TIMEOUT);
-                }
-            }
-            catch (InterruptedException ex) {
-                Thread.currentThread().interrupt();
-            }
-            this.executor = null;
-        }
+    public Duration interval() {
+        return this.interval;
     }
 
     @Override
-    public synchronized boolean isRunning() {
-        return this.executor != null;
-    }
-
-    @Override
-    public int getPhase() {
-        return OutboxDispatcherLifecycle.PHASE;
-    }
-
-    /**
-     * One run; never throws, so that the schedule goes on.
-     */
-    void runOnce() {
+    public void runOnce() {
         try {
             Instant now = this.clock.instant();
             CleanupResult result = this.cleaner.runOnce(now);

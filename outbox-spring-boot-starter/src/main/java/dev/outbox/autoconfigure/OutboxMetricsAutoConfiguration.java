@@ -44,8 +44,7 @@ public final class OutboxMetricsAutoConfiguration {
     }
 
     @Bean
-    BacklogGaugesLifecycle outboxBacklogGaugesLifecycle(BacklogGauges gauges, OutboxProperties properties) {
-        return new BacklogGaugesLifecycle(gauges,
-                properties.getMetrics().getBacklogGauges().getRefreshInterval());
+    BacklogGaugesRefresh outboxBacklogGaugesRefresh(BacklogGauges gauges, OutboxProperties properties) {
+        return new BacklogGaugesRefresh(gauges, properties.getMetrics().getBacklogGauges().getRefreshInterval());
     }
 }

@@ -1212,7 +1212,7 @@ public class OutboxProperties {
          * How often the backlog gauges are refreshed with one read of the backlog (two cheap index reads);
          * a scrape never queries the database. The gauges are at most this old.
          */
-        private Duration refreshInterval = BacklogGaugesLifecycle.DEFAULT_REFRESH_INTERVAL;
+        private Duration refreshInterval = BacklogGaugesRefresh.DEFAULT_REFRESH_INTERVAL;
 
         /** {@return the value of {@code outbox.metrics.backlog-gauges.enabled}} */
         public boolean isEnabled() {

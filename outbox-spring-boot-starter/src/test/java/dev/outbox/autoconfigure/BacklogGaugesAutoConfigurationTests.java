@@ -51,10 +51,11 @@ class BacklogGaugesAutoConfigurationTests {
     @Test
     void stopsRefreshingWhenTheContextCloses() {
         this.withRegistry.run(context -> {
-            BacklogGaugesLifecycle lifecycle = context.getBean(BacklogGaugesLifecycle.class);
-            assertThat(lifecycle.isRunning()).isTrue();
+            assertThat(context).hasSingleBean(BacklogGaugesRefresh.class);
+            OutboxScheduler scheduler = context.getBean(OutboxScheduler.class);
+            assertThat(scheduler.isRunning()).isTrue();
             context.close();
-            assertThat(lifecycle.isRunning()).isFalse();
+            assertThat(scheduler.isRunning()).isFalse();
         });
     }
 
@@ -62,7 +63,7 @@ class BacklogGaugesAutoConfigurationTests {
     void registersNoGaugesWhenDisabled() {
         this.withRegistry.withPropertyValues("outbox.metrics.backlog-gauges.enabled=false").run(context -> {
             assertThat(context).hasNotFailed().doesNotHaveBean(BacklogGauges.class)
-                    .doesNotHaveBean(BacklogGaugesLifecycle.class);
+                    .doesNotHaveBean(BacklogGaugesRefresh.class);
             assertThat(context.getBean(MeterRegistry.class).find("outbox.messages.backlog").gauges()).isEmpty();
         });
     }

@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,13 +26,14 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
+import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
  * The cleanup job: on by default, configured by outbox.cleanup.* and outbox.inbox.retention, running on
- * its own thread, surviving failures and deleting old messages and inbox keys.
+ * the outbox's scheduler, surviving failures and deleting old messages and inbox keys.
  */
 class CleanupAutoConfigurationTests {
 
@@ -45,7 +47,7 @@ class CleanupAutoConfigurationTests {
         this.runner.run(context -> {
             assertThat(context).hasNotFailed().hasSingleBean(OutboxCleaner.class).hasSingleBean(OutboxCleanupJob.class);
             assertThat(context.getBean(OutboxCleaner.class).settings()).isEqualTo(CleanupSettings.defaults());
-            assertThat(context.getBean(OutboxCleanupJob.class).isRunning()).isTrue();
+            assertThat(context.getBean(OutboxScheduler.class).isRunning()).isTrue();
             assertThat(OutboxContexts.tableExists(context, OutboxStore.DEFAULT_ARCHIVE_TABLE)).isTrue();
         });
     }
@@ -126,16 +128,17 @@ class CleanupAutoConfigurationTests {
                 .build();
         CountingClock clock = new CountingClock();
         OutboxCleanupJob job = new OutboxCleanupJob(cleaner, clock, Duration.ZERO, Duration.ofMillis(20));
+        OutboxScheduler scheduler = new OutboxScheduler(List.of(job), OutboxThreads.of(new MockEnvironment()));
 
-        job.start();
+        scheduler.start();
         try {
             await().atMost(Duration.ofSeconds(10)).until(() -> clock.reads.get() >= 3);
         }
         finally {
-            job.stop();
+            scheduler.stop();
         }
 
-        assertThat(job.isRunning()).isFalse();
+        assertThat(scheduler.isRunning()).isFalse();
         int runs = clock.reads.get();
         await().during(Duration.ofMillis(100)).atMost(Duration.ofSeconds(1)).until(() -> clock.reads.get() == runs);
     }
