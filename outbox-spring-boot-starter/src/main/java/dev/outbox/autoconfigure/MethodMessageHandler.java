@@ -11,12 +11,14 @@ import java.util.function.Supplier;
 import dev.outbox.spi.MessageHandler;
 import dev.outbox.spi.OutgoingMessage;
 import org.jspecify.annotations.Nullable;
+import org.springframework.aop.support.AopUtils;
 import org.springframework.util.ReflectionUtils;
 
 /**
  * Calls an {@link dev.outbox.handler.OutboxHandler} method with the message, its body, or the body
- * read into the parameter's type. The bean is looked up at the first call, so that a handler bean
- * may itself depend on the outbox.
+ * read into the parameter's type. The bean is looked up by name at each call, as the context holds
+ * it, so that a handler bean may itself depend on the outbox and the advice of its proxy (a
+ * transaction, for example) applies; the method is called through the proxy's class.
  */
 final class MethodMessageHandler implements MessageHandler {
 
@@ -26,14 +28,19 @@ final class MethodMessageHandler implements MessageHandler {
 
     private final ParameterReader reader;
 
+    private volatile @Nullable Invocable invocable;
+
     private MethodMessageHandler(Supplier<Object> bean, Method method, ParameterReader reader) {
         this.bean = bean;
         this.method = method;
         this.reader = reader;
-        ReflectionUtils.makeAccessible(method);
     }
 
     /**
+     * @param bean the bean, as the context holds it
+     * @param method the annotated method, declared by the bean's target class
+     * @param bodyReader a reader of JSON bodies, or null when Jackson is not on the class path
+     * @return the handler
      * @throws IllegalStateException when the method does not take exactly one parameter, or needs a
      * reader of JSON bodies while Jackson is not on the class path
      */
@@ -62,8 +69,9 @@ final class MethodMessageHandler implements MessageHandler {
     @Override
     public void handle(OutgoingMessage message) throws Exception {
         Object argument = this.reader.read(message);
+        Object bean = this.bean.get();
         try {
-            this.method.invoke(this.bean.get(), argument);
+            invocableOn(bean).invoke(bean, argument);
         }
         catch (InvocationTargetException ex) {
             Throwable cause = ex.getTargetException();
@@ -72,6 +80,26 @@ final class MethodMessageHandler implements MessageHandler {
             }
             throw (Error) cause;
         }
+    }
+
+    /**
+     * @param bean the bean, as the context holds it
+     * @return the method to call on that bean: the one its proxy class exposes, if it is a proxy
+     * @throws IllegalStateException when the bean's proxy does not expose the method
+     */
+    Method invocableOn(Object bean) {
+        Invocable current = this.invocable;
+        if (current == null || current.type() != bean.getClass()) {
+            Method method = AopUtils.selectInvocableMethod(this.method, bean.getClass());
+            ReflectionUtils.makeAccessible(method);
+            current = new Invocable(bean.getClass(), method);
+            this.invocable = current;
+        }
+        return current.method();
+    }
+
+    /** The method to call on beans of one class. */
+    private record Invocable(Class<?> type, Method method) {
     }
 
     /** Turns a message into the method's argument. */

@@ -195,9 +195,15 @@ public final class OutboxAutoConfiguration {
     static class DispatcherConfiguration {
 
         @Bean
+        static OutboxHandlerMethodProcessor outboxHandlerMethodProcessor() {
+            return new OutboxHandlerMethodProcessor();
+        }
+
+        @Bean
         @ConditionalOnMissingBean
-        MessageRoutes outboxMessageRoutes(OutboxProperties properties, ListableBeanFactory beanFactory) {
-            LocalHandlerRegistry handlers = LocalHandlerRegistry.scan(beanFactory, BodyReader.detect(beanFactory));
+        MessageRoutes outboxMessageRoutes(OutboxProperties properties, ListableBeanFactory beanFactory,
+                OutboxHandlerMethodProcessor handlerMethods) {
+            LocalHandlerRegistry handlers = handlerMethods.discover(BodyReader.detect(beanFactory));
             return new MessageRouting(beanFactory.getBeansOfType(MessageSender.class), handlers).routes(properties);
         }
 
