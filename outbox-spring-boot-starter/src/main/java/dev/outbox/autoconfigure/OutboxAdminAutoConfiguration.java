@@ -24,6 +24,7 @@ import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEn
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Configuration;
 
 /**
@@ -34,6 +35,7 @@ import org.springframework.context.annotation.Configuration;
  */
 @AutoConfiguration(after = OutboxAutoConfiguration.class)
 @ConditionalOnBean(OutboxStore.class)
+@Import(OutboxClockConfiguration.class)
 public final class OutboxAdminAutoConfiguration {
 
     OutboxAdminAutoConfiguration() {
@@ -42,8 +44,8 @@ public final class OutboxAdminAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     OutboxAdmin outboxAdmin(OutboxStore store, ObjectProvider<Dispatcher> dispatcher,
-            @Qualifier(OutboxAutoConfiguration.CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
-        OutboxAdmin.Builder admin = OutboxAdmin.builder(store).clock(clock.getIfAvailable(Clock::systemUTC));
+            @Qualifier(OutboxAutoConfiguration.CLOCK_BEAN_NAME) Clock clock) {
+        OutboxAdmin.Builder admin = OutboxAdmin.builder(store).clock(clock);
         dispatcher.ifUnique(local -> admin.onRedriven(local::wake));
         return admin.build();
     }

@@ -55,8 +55,8 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code outbox.*} properties of {@link OutboxProperties}; each bean that an application may want to
  * replace backs off when the application defines one of the same type.
  *
- * <p>The outbox's clock is {@link Clock#systemUTC()} unless the application defines a
- * {@link Clock} bean named {@value #CLOCK_BEAN_NAME}.
+ * <p>The outbox's clock is the {@link Clock} bean named {@value #CLOCK_BEAN_NAME}: {@link Clock#systemUTC()}
+ * unless the application declares a bean of that name. Every outbox bean that reads the time takes it.
  *
  * <p>The dispatcher and the periodic jobs (cleanup, backlog gauges) run on threads of the outbox's own, never
  * on the application's executors; they are virtual threads when Spring Boot's
@@ -72,10 +72,10 @@ import tools.jackson.databind.json.JsonMapper;
 @ConditionalOnBean(DataSource.class)
 @ConditionalOnBooleanProperty(name = "outbox.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(OutboxProperties.class)
-@Import(DatabaseInitializationDependencyConfigurer.class)
+@Import({ DatabaseInitializationDependencyConfigurer.class, OutboxClockConfiguration.class })
 public final class OutboxAutoConfiguration {
 
-    /** The name of the {@link Clock} bean the outbox uses instead of the UTC system clock. */
+    /** The name of the outbox's {@link Clock} bean, which an application may declare to replace it. */
     public static final String CLOCK_BEAN_NAME = "outboxClock";
 
     OutboxAutoConfiguration() {
@@ -104,11 +104,11 @@ public final class OutboxAutoConfiguration {
     @DependsOnDatabaseInitialization
     OutboxTemplate outboxTemplate(OutboxStore store, PayloadSerializer serializer, OutboxMetrics metrics,
             OutboxProperties properties, ObjectProvider<Dispatcher> dispatcher,
-            @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
+            @Qualifier(CLOCK_BEAN_NAME) Clock clock) {
         OutboxTemplate.Builder template = OutboxTemplate.builder(store)
                 .serializer(serializer)
                 .metrics(metrics)
-                .clock(clock.getIfAvailable(Clock::systemUTC))
+                .clock(clock)
                 .maxPayloadBytes(OutboxSettings.maxPayloadBytes(properties));
         dispatcher.ifUnique(template::handoff);
         return OutboxSettings.buildWithPayloadLimit(properties, template::build);
@@ -117,8 +117,8 @@ public final class OutboxAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     @DependsOnDatabaseInitialization
-    Inbox outboxInbox(OutboxStore store, @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
-        return Inbox.builder(store).clock(clock.getIfAvailable(Clock::systemUTC)).build();
+    Inbox outboxInbox(OutboxStore store, @Qualifier(CLOCK_BEAN_NAME) Clock clock) {
+        return Inbox.builder(store).clock(clock).build();
     }
 
     @Bean
@@ -218,13 +218,13 @@ public final class OutboxAutoConfiguration {
         @DependsOnDatabaseInitialization
         Dispatcher outboxDispatcher(OutboxStore store, MessageRoutes routes, RetryPolicies retryPolicies,
                 OutboxMetrics metrics, OutboxProperties properties,
-                @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock,
+                @Qualifier(CLOCK_BEAN_NAME) Clock clock,
                 ObjectProvider<PlatformTransactionManager> transactionManager, Environment environment) {
             Dispatcher.Builder dispatcher = Dispatcher.builder(store, routes)
                     .settings(OutboxSettings.dispatcherSettings(properties))
                     .retryPolicies(retryPolicies)
                     .metrics(metrics)
-                    .clock(clock.getIfAvailable(Clock::systemUTC));
+                    .clock(clock);
             OutboxThreads.of(environment).applyTo(dispatcher);
             // Local handlers run in the application's transaction manager, so that JPA and JDBC writes join them.
             transactionManager.ifUnique(dispatcher::handlerTransactionManager);
@@ -236,14 +236,14 @@ public final class OutboxAutoConfiguration {
         @ConditionalOnProperty("outbox.pull.topics")
         MessagePuller outboxMessagePuller(OutboxStore store, RetryPolicies retryPolicies,
                 OutboxMetrics metrics, OutboxProperties properties,
-                @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
+                @Qualifier(CLOCK_BEAN_NAME) Clock clock) {
             return OutboxSettings.withPropertyNames("pull", "outbox.pull", () -> MessagePuller
                     .builder(store, properties.getPull().getTopics())
                     .lease(properties.getPull().getLease())
                     .claimStrategy(properties.getDispatcher().getClaimStrategy())
                     .retryPolicies(retryPolicies)
                     .metrics(metrics)
-                    .clock(clock.getIfAvailable(Clock::systemUTC))
+                    .clock(clock)
                     .build());
         }
 
@@ -271,9 +271,9 @@ public final class OutboxAutoConfiguration {
         @Bean
         @DependsOnDatabaseInitialization
         OutboxCleanupJob outboxCleanupJob(OutboxCleaner cleaner, OutboxProperties properties,
-                @Qualifier(CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
+                @Qualifier(CLOCK_BEAN_NAME) Clock clock) {
             OutboxProperties.Cleanup cleanup = properties.getCleanup();
-            return new OutboxCleanupJob(cleaner, clock.getIfAvailable(Clock::systemUTC), cleanup.getInitialDelay(),
+            return new OutboxCleanupJob(cleaner, clock, cleanup.getInitialDelay(),
                     cleanup.getInterval());
         }
     }

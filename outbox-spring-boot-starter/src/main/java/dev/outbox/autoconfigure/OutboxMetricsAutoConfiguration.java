@@ -9,7 +9,6 @@ import java.time.Clock;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.metrics.BacklogGauges;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -17,6 +16,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 
 /**
  * Auto-configures the outbox's backlog gauges ({@link BacklogGauges}) in the application's {@link MeterRegistry},
@@ -31,6 +31,7 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass(MeterRegistry.class)
 @ConditionalOnBean({ OutboxAdmin.class, MeterRegistry.class })
 @ConditionalOnBooleanProperty(name = "outbox.metrics.backlog-gauges.enabled", matchIfMissing = true)
+@Import(OutboxClockConfiguration.class)
 public final class OutboxMetricsAutoConfiguration {
 
     OutboxMetricsAutoConfiguration() {
@@ -39,8 +40,8 @@ public final class OutboxMetricsAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     BacklogGauges outboxBacklogGauges(OutboxAdmin admin, MeterRegistry registry,
-            @Qualifier(OutboxAutoConfiguration.CLOCK_BEAN_NAME) ObjectProvider<Clock> clock) {
-        return new BacklogGauges(admin::backlog, clock.getIfAvailable(Clock::systemUTC), registry);
+            @Qualifier(OutboxAutoConfiguration.CLOCK_BEAN_NAME) Clock clock) {
+        return new BacklogGauges(admin::backlog, clock, registry);
     }
 
     @Bean
