@@ -52,8 +52,10 @@ import tools.jackson.databind.json.JsonMapper;
  * save messages with, the schema, a {@link Dispatcher} that delivers them through the
  * application's {@link MessageSender} beans, an {@link Inbox} for consumers, and a cleanup job that
  * deletes old messages and inbox keys. Configured with the
- * {@code outbox.*} properties of {@link OutboxProperties}; each bean that an application may want to
- * replace backs off when the application defines one of the same type.
+ * {@code outbox.*} properties of {@link OutboxProperties}, and for what they do not cover by
+ * {@link OutboxStoreCustomizer}, {@link OutboxTemplateCustomizer} and {@link DispatcherCustomizer} beans;
+ * each bean that an application may want to replace backs off when the application defines one of the
+ * same type.
  *
  * <p>The outbox's clock is the {@link Clock} bean named {@value #CLOCK_BEAN_NAME}: {@link Clock#systemUTC()}
  * unless the application declares a bean of that name. Every outbox bean that reads the time takes it.
@@ -83,8 +85,11 @@ public final class OutboxAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    OutboxStore outboxStore(DataSource dataSource, OutboxProperties properties) {
-        return OutboxSettings.store(dataSource, properties);
+    OutboxStore outboxStore(DataSource dataSource, OutboxProperties properties,
+            ObjectProvider<OutboxStoreCustomizer> customizers) {
+        OutboxStore.Builder store = OutboxSettings.store(dataSource, properties);
+        customizers.orderedStream().forEach((customizer) -> customizer.customize(store));
+        return store.build();
     }
 
     @Bean
@@ -104,13 +109,14 @@ public final class OutboxAutoConfiguration {
     @DependsOnDatabaseInitialization
     OutboxTemplate outboxTemplate(OutboxStore store, PayloadSerializer serializer, OutboxMetrics metrics,
             OutboxProperties properties, ObjectProvider<Dispatcher> dispatcher,
-            @Qualifier(CLOCK_BEAN_NAME) Clock clock) {
+            @Qualifier(CLOCK_BEAN_NAME) Clock clock, ObjectProvider<OutboxTemplateCustomizer> customizers) {
         OutboxTemplate.Builder template = OutboxTemplate.builder(store)
                 .serializer(serializer)
                 .metrics(metrics)
                 .clock(clock)
                 .maxPayloadBytes(OutboxSettings.maxPayloadBytes(properties));
         dispatcher.ifUnique(template::handoff);
+        customizers.orderedStream().forEach((customizer) -> customizer.customize(template));
         return OutboxSettings.buildWithPayloadLimit(properties, template::build);
     }
 
@@ -219,7 +225,8 @@ public final class OutboxAutoConfiguration {
         Dispatcher outboxDispatcher(OutboxStore store, MessageRoutes routes, RetryPolicies retryPolicies,
                 OutboxMetrics metrics, OutboxProperties properties,
                 @Qualifier(CLOCK_BEAN_NAME) Clock clock,
-                ObjectProvider<PlatformTransactionManager> transactionManager, Environment environment) {
+                ObjectProvider<PlatformTransactionManager> transactionManager, Environment environment,
+                ObjectProvider<DispatcherCustomizer> customizers) {
             Dispatcher.Builder dispatcher = Dispatcher.builder(store, routes)
                     .settings(OutboxSettings.dispatcherSettings(properties))
                     .retryPolicies(retryPolicies)
@@ -228,6 +235,7 @@ public final class OutboxAutoConfiguration {
             OutboxThreads.of(environment).applyTo(dispatcher);
             // Local handlers run in the application's transaction manager, so that JPA and JDBC writes join them.
             transactionManager.ifUnique(dispatcher::handlerTransactionManager);
+            customizers.orderedStream().forEach((customizer) -> customizer.customize(dispatcher));
             return dispatcher.build();
         }
 

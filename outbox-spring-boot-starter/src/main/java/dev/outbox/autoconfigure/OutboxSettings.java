@@ -32,13 +32,16 @@ final class OutboxSettings {
     private OutboxSettings() {
     }
 
-    static OutboxStore store(DataSource dataSource, OutboxProperties properties) {
+    /**
+     * @return a builder of the store on the data source, with the tables of the properties
+     */
+    static OutboxStore.Builder store(DataSource dataSource, OutboxProperties properties) {
         OutboxStore.Builder store = OutboxStore.builder(dataSource);
         tableName("outbox.table-name", properties.getTableName(), store::outboxTable);
         tableName("outbox.inbox.table-name", properties.getInbox().getTableName(), store::inboxTable);
         tableName("outbox.cleanup.archive.table-name", properties.getCleanup().getArchive().getTableName(),
                 store::archiveTable);
-        return store.build();
+        return store;
     }
 
     private static void tableName(String property, String value, Consumer<String> setTable) {
