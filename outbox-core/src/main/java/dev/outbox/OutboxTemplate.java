@@ -31,10 +31,13 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * @Transactional
  * public Order place(Order order) {
  *     orders.save(order);
- *     outbox.save("order.created", order.id(), "orders", order);
+ *     outbox.message("order.created").key(order.id()).topic("orders").payload(order).save();
  *     return order;
  * }
  * }</pre>
+ *
+ * <p>{@link #save(String, String, String, Object)} is the shorthand for a message with nothing but
+ * these four fields.
  *
  * <p>Saving the same key and type twice is a no-op that returns the first message's id. A save
  * outside a transaction, or with an invalid field, fails before anything is written.
@@ -83,7 +86,8 @@ public final class OutboxTemplate {
     }
 
     /**
-     * Saves a message to be sent as soon as the current transaction commits.
+     * Saves a message to be sent as soon as the current transaction commits: the shorthand of
+     * {@code message(type).key(key).topic(topic).payload(payload).save()}.
      *
      * @param type the message type (routes it to a sender); at most 64 characters
      * @param key the business idempotency key; at most 128 characters
@@ -98,7 +102,8 @@ public final class OutboxTemplate {
     }
 
     /**
-     * Starts a message with more options: ordering key, headers, delay.
+     * Starts a message, to be given its key, topic and payload, and optionally an ordering key,
+     * headers or a delay, then saved.
      *
      * @param type the message type
      * @return a builder whose {@link MessageBuilder#save()} saves the message
