@@ -25,8 +25,9 @@ import org.springframework.util.ClassUtils;
 /**
  * Discovers the {@link OutboxHandler} methods of the application's beans, the way Spring's
  * {@code EventListenerMethodProcessor} discovers {@code @EventListener} methods: each bean's target
- * class is read from its definition ({@link AutoProxyUtils#determineTargetClass}, then the user
- * class behind a CGLIB subclass), without creating the bean, and each method is called on the bean
+ * class is read from its definition (the class a proxy was made for, as
+ * {@link AutoProxyUtils#determineTargetClass} reads it, then the user class behind a CGLIB subclass),
+ * without creating the bean, and each method is called on the bean
  * as the context holds it, so that the advice of a proxy applies.
  *
  * <p>Discovery runs when the dispatcher's routes are built, since a route must be known before the
@@ -58,13 +59,30 @@ final class OutboxHandlerMethodProcessor implements BeanFactoryPostProcessor, Sm
             registry.register(name, message -> beanFactory.getBean(name, MessageHandler.class).handle(message));
         }
         for (String beanName : beanFactory.getBeanDefinitionNames()) {
-            Class<?> targetType = ScopedProxyUtils.isScopedTarget(beanName) ? null
-                    : AutoProxyUtils.determineTargetClass(beanFactory, beanName);
+            Class<?> targetType = targetType(beanFactory, beanName);
             if (targetType != null) {
                 registerMethods(registry, beanName, ClassUtils.getUserClass(targetType), bodyReader);
             }
         }
         return registry;
+    }
+
+    /**
+     * The class behind a bean's proxy, as {@link AutoProxyUtils#determineTargetClass} reads it, but without
+     * initializing a {@code FactoryBean} to learn its type.
+     */
+    private static @Nullable Class<?> targetType(ConfigurableListableBeanFactory beanFactory, String beanName) {
+        if (ScopedProxyUtils.isScopedTarget(beanName)) {
+            return null;
+        }
+        if (beanFactory.containsBeanDefinition(beanName)) {
+            Object original = beanFactory.getMergedBeanDefinition(beanName)
+                    .getAttribute(AutoProxyUtils.ORIGINAL_TARGET_CLASS_ATTRIBUTE);
+            if (original instanceof Class<?> type) {
+                return type;
+            }
+        }
+        return beanFactory.getType(beanName, false);
     }
 
     private void registerMethods(LocalHandlerRegistry registry, String beanName, Class<?> targetType,

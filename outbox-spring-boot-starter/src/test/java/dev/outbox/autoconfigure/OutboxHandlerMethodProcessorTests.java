@@ -4,6 +4,7 @@
  */
 package dev.outbox.autoconfigure;
 
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -56,6 +57,19 @@ class OutboxHandlerMethodProcessorTests {
 
                     assertThat(context.getBean(TransactionalHandlerConfiguration.class).handler.transactions)
                             .containsExactly(TransactionalHandler.class.getName() + ".handle");
+                });
+    }
+
+    @Test
+    void findsTheMethodOfAnInterfaceProxyThatExistsAlready() {
+        this.runner.withUserConfiguration(TransactionalHandlerConfiguration.class)
+                .withPropertyValues("spring.aop.proxy-target-class=false")
+                .run(context -> {
+                    assertThat(Proxy.isProxyClass(context.getType("transactionalHandler"))).isTrue();
+
+                    LocalHandlerRegistry handlers = context.getBean(OutboxHandlerMethodProcessor.class).discover(null);
+
+                    assertThat(handlers.annotatedRoutes()).containsEntry("order.placed", "transactionalHandler.handle");
                 });
     }
 
