@@ -18,7 +18,8 @@ final class OutboxSql {
 
     /**
      * The PENDING rows of one ordering key that follow its claimed head, in id order, up to a bound:
-     * the key's first FAILED or SUSPENDED row, which holds the rest of the key ({@link #runBounds}).
+     * the key's first FAILED or SUSPENDED row, which holds the rest of the key
+     * ({@link ClaimStatements#runBounds}).
      * Binds the key, the head's id, the bound and the limit.
      */
     private static final String FOLLOWERS = """
@@ -93,25 +94,6 @@ final class OutboxSql {
     }
 
     /**
-     * @param count how many rows
-     * @return the lease of rows read without locks, each only at the version it was read at: binds the
-     * lease end and the time, the ids, then each row's id and version
-     */
-    String leaseAtVersions(int count) {
-        return "UPDATE " + this.table + " SET lock_version = lock_version + 1, next_retry_at = ?, gmt_modified = ?"
-                + " WHERE id IN (" + placeholders(count) + ") AND (id, lock_version) IN ("
-                + String.join(", ", Collections.nCopies(count, "(?, ?)")) + ")";
-    }
-
-    /**
-     * @param count how many rows
-     * @return the select of the ids, versions and states of rows
-     */
-    String selectVersions(int count) {
-        return "SELECT id, lock_version, state FROM " + this.table + " WHERE id IN (" + placeholders(count) + ")";
-    }
-
-    /**
      * @param count how many rows to check
      * @param sentAlong how many rows go out with them
      * @return the select of those of the rows to check that have no unsent row of their ordering key
@@ -130,19 +112,6 @@ final class OutboxSql {
     String followers(int keys) {
         return String.join("\nUNION ALL\n", Collections.nCopies(keys, FOLLOWERS.formatted(this.table,
                 CLAIM_COLUMNS)));
-    }
-
-    /**
-     * Asked once for all keys rather than in each branch of {@link #followers}: MariaDB took more than
-     * twice as long over a union of 50 branches that each carried the subquery.
-     *
-     * @param keys how many ordering keys
-     * @return the select of each given key's lowest FAILED or SUSPENDED id ({@code blocked_from}), for
-     * the keys that have one, binding the keys
-     */
-    String runBounds(int keys) {
-        return "SELECT ordering_key, MIN(id) AS blocked_from FROM " + this.table + " WHERE ordering_key IN ("
-                + placeholders(keys) + ") AND state IN ('FAILED', 'SUSPENDED') GROUP BY ordering_key";
     }
 
     /**

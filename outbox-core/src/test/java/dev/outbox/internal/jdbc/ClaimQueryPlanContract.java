@@ -115,7 +115,8 @@ abstract class ClaimQueryPlanContract {
 
         String plan = explain(sql.followers(2), "customer-3", 3L, Long.MAX_VALUE, 50, "customer-6", 6L, Long.MAX_VALUE,
                 50);
-        String boundsPlan = explain(sql.runBounds(2), "customer-3", "customer-6");
+        String boundsPlan = explain(ClaimStatements.of(TABLE, this.database.dialect()).runBounds,
+                new MapSqlParameterSource("keys", List.of("customer-3", "customer-6")));
 
         assertThat(plan).contains(usesIndex("idx_" + TABLE + "_ordering")).doesNotContain("Seq Scan")
                 .doesNotContain("type=ALL");
