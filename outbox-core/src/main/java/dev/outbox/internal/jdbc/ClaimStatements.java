@@ -6,6 +6,7 @@ package dev.outbox.internal.jdbc;
 
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -83,6 +84,35 @@ abstract class ClaimStatements {
             FROM local_message
             WHERE id IN (:ids)""";
 
+    /**
+     * The PENDING rows of one ordering key that follow its claimed head, in id order, up to the key's
+     * first row that holds it ({@link #RUN_BOUNDS}): one branch of the union {@link #followers} reads,
+     * its parameters numbered per key ({@value #ROW_NUMBER} becomes the branch's number).
+     */
+    private static final String FOLLOWERS_OF_KEY = """
+            (SELECT m.id, m.lock_version, m.message_key, m.message_type, m.topic, m.ordering_key, m.headers,
+                m.message_body, m.retry_count, m.state, m.gmt_create, m.next_retry_at AS due_at
+            FROM local_message m
+            WHERE m.ordering_key = :key_N AND m.state = 'PENDING' AND m.id > :headId_N AND m.id < :blockedFrom_N
+            ORDER BY m.id
+            LIMIT :limit)""";
+
+    /**
+     * The rows the broker confirmed, all claimed at one version and attempted at one time, with each
+     * row's broker message id: one statement for many rows, as an update per row costs the database
+     * about three times as much. The {@code WHEN} is repeated per row, numbered ({@value #ROW_NUMBER}).
+     */
+    private static final String MARK_SENT = """
+            UPDATE local_message SET state = 'SENT', message_id = CASE id WHEN :id_N THEN :messageId_N END,
+                last_retry_time = :attemptedAt, gmt_modified = :now, lock_version = lock_version + 1
+            WHERE lock_version = :lockVersion AND id IN (:ids)""";
+
+    /** The part of {@link #MARK_SENT} repeated per row. */
+    private static final String MARK_SENT_ROW = "WHEN :id_N THEN :messageId_N";
+
+    /** The suffix of a parameter of a repeated part, which becomes the part's number. */
+    static final String ROW_NUMBER = "_N";
+
     /** A failed send: the row's next state, retry and reason, guarded by the version its claim set. */
     private static final String MARK_FAILED = """
             UPDATE local_message SET state = :state, retry_count = :retryCount, fail_reason = :failReason,
@@ -115,6 +145,10 @@ abstract class ClaimStatements {
 
     final String versions;
 
+    private final String followersOfKey;
+
+    private final String markSent;
+
     final String markFailed;
 
     final String release;
@@ -135,6 +169,8 @@ abstract class ClaimStatements {
         this.runBounds = forTable(RUN_BOUNDS);
         this.leaseAtVersions = forTable(LEASE_AT_VERSIONS);
         this.versions = forTable(VERSIONS);
+        this.followersOfKey = forTable(FOLLOWERS_OF_KEY);
+        this.markSent = forTable(MARK_SENT);
         this.markFailed = forTable(MARK_FAILED);
         this.release = forTable(RELEASE);
     }
@@ -188,6 +224,32 @@ abstract class ClaimStatements {
      * statement and the claim locks, then leases
      */
     abstract @Nullable String claimDueHeads();
+
+    /**
+     * @param keys how many ordering keys
+     * @return the union of the runs after the claimed heads of that many keys, binding for each key
+     * {@code key_i}, {@code headId_i} and {@code blockedFrom_i} (i from 0), and {@code limit} per key
+     */
+    final String followers(int keys) {
+        return numbered(this.followersOfKey, keys, "\nUNION ALL\n");
+    }
+
+    /**
+     * @param rows how many rows
+     * @return the update of that many confirmed rows to SENT, binding {@code id_i} and {@code messageId_i}
+     * (i from 0), {@code attemptedAt}, {@code now}, {@code lockVersion} and {@code ids}
+     */
+    final String markSent(int rows) {
+        return this.markSent.replace(MARK_SENT_ROW, numbered(MARK_SENT_ROW, rows, " "));
+    }
+
+    private static String numbered(String part, int count, String separator) {
+        StringJoiner parts = new StringJoiner(separator);
+        for (int i = 0; i < count; i++) {
+            parts.add(part.replace(ROW_NUMBER, "_" + i));
+        }
+        return parts.toString();
+    }
 
     /**
      * @param sql a statement written against {@value #DEFAULT_TABLE}

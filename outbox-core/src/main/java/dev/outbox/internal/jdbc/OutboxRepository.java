@@ -71,8 +71,8 @@ public final class OutboxRepository {
         this.skipLockedClaims = new SkipLockedClaims(this.named, store.readCommittedTransaction(), this.claims,
                 windows);
         this.optimisticClaims = new OptimisticClaims(this.named, store.writeTransaction(), this.claims, windows);
-        this.runClaims = new RunClaims(this.named, this.sql, this.claims);
-        this.outcomes = new OutcomeWriter(this.named, store.writeTransaction(), this.sql, this.claims);
+        this.runClaims = new RunClaims(this.named, this.claims);
+        this.outcomes = new OutcomeWriter(this.named, store.writeTransaction(), this.claims);
     }
 
     /**

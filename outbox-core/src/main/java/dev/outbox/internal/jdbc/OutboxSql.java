@@ -7,27 +7,10 @@ package dev.outbox.internal.jdbc;
 import java.util.Collections;
 
 /**
- * The outbox's SQL, written once with the table name filled in. The claim's statements and
- * the outcomes of sends but SENT are in {@link ClaimStatements}.
+ * The outbox's SQL, written once with the table name filled in. The statements of the
+ * claim, its runs and the sends' outcomes are in {@link ClaimStatements}.
  */
 final class OutboxSql {
-
-    private static final String CLAIM_COLUMNS = """
-            m.id, m.lock_version, m.message_key, m.message_type, m.topic, m.ordering_key, m.headers,
-            m.message_body, m.retry_count, m.state, m.gmt_create""";
-
-    /**
-     * The PENDING rows of one ordering key that follow its claimed head, in id order, up to a bound:
-     * the key's first FAILED or SUSPENDED row, which holds the rest of the key
-     * ({@link ClaimStatements#runBounds}).
-     * Binds the key, the head's id, the bound and the limit.
-     */
-    private static final String FOLLOWERS = """
-            (SELECT %2$s, m.next_retry_at AS due_at
-            FROM %1$s m
-            WHERE m.ordering_key = ? AND m.state = 'PENDING' AND m.id > ? AND m.id < ?
-            ORDER BY m.id
-            LIMIT ?)""";
 
     final String insert;
 
@@ -68,20 +51,6 @@ final class OutboxSql {
     }
 
     /**
-     * One statement for many rows: an update per row costs the database about three times as much.
-     *
-     * @param count how many rows, all expected at the same lock version
-     * @return the update of rows the broker confirmed, binding for each row its id and broker message
-     * id, then the attempt time, the modification time, the lock version, and each row's id again
-     */
-    String markSent(int count) {
-        return "UPDATE " + this.table + " SET state = 'SENT', message_id = CASE id"
-                + " WHEN ? THEN ?".repeat(count) + " END,"
-                + " last_retry_time = ?, gmt_modified = ?, lock_version = lock_version + 1"
-                + " WHERE lock_version = ? AND id IN (" + placeholders(count) + ")";
-    }
-
-    /**
      * Bumps the lock version like every state change, so that the outcome of a send in flight is dropped.
      *
      * @param states how many states the row may be in
@@ -102,16 +71,6 @@ final class OutboxSql {
     String withNothingEarlierUnsent(int count, int sentAlong) {
         return "SELECT m.id FROM " + this.table + " m\nWHERE m.id IN (" + placeholders(count) + ") AND "
                 + nothingEarlierUnsent(this.table, this.dialect, " AND e.id NOT IN (" + placeholders(sentAlong) + ")");
-    }
-
-    /**
-     * @param keys how many ordering keys
-     * @return the select of the runs that follow the claimed heads of that many keys, binding for each
-     * what {@link #FOLLOWERS} binds
-     */
-    String followers(int keys) {
-        return String.join("\nUNION ALL\n", Collections.nCopies(keys, FOLLOWERS.formatted(this.table,
-                CLAIM_COLUMNS)));
     }
 
     /**

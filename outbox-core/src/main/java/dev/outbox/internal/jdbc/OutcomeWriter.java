@@ -31,15 +31,12 @@ final class OutcomeWriter {
 
     private final TransactionTemplate writeTransaction;
 
-    private final OutboxSql sql;
-
     private final ClaimStatements statements;
 
-    OutcomeWriter(NamedParameterJdbcTemplate jdbc, TransactionTemplate writeTransaction, OutboxSql sql,
+    OutcomeWriter(NamedParameterJdbcTemplate jdbc, TransactionTemplate writeTransaction,
             ClaimStatements statements) {
         this.jdbc = jdbc;
         this.writeTransaction = writeTransaction;
-        this.sql = sql;
         this.statements = statements;
     }
 
@@ -83,16 +80,16 @@ final class OutcomeWriter {
     }
 
     private int markSent(SentGroup group, List<DeliveryOutcome.Sent> rows, LocalDateTime modified) {
-        List<Object> arguments = new ArrayList<>(rows.size() * 3 + 3);
-        for (DeliveryOutcome.Sent s : rows) {
-            arguments.add(s.id());
-            arguments.add(s.brokerMessageId());
+        MapSqlParameterSource parameters = new MapSqlParameterSource()
+                .addValue("attemptedAt", Timestamps.toColumn(group.attemptedAt()))
+                .addValue("now", modified)
+                .addValue("lockVersion", group.lockVersion())
+                .addValue("ids", rows.stream().map(DeliveryOutcome.Sent::id).toList());
+        for (int i = 0; i < rows.size(); i++) {
+            parameters.addValue("id_" + i, rows.get(i).id())
+                    .addValue("messageId_" + i, rows.get(i).brokerMessageId(), Types.VARCHAR);
         }
-        arguments.add(Timestamps.toColumn(group.attemptedAt()));
-        arguments.add(modified);
-        arguments.add(group.lockVersion());
-        rows.forEach(s -> arguments.add(s.id()));
-        return this.jdbc.getJdbcTemplate().update(this.sql.markSent(rows.size()), arguments.toArray());
+        return this.jdbc.update(this.statements.markSent(rows.size()), parameters);
     }
 
     private int markFailed(List<DeliveryOutcome.Failed> failed, LocalDateTime modified) {

@@ -33,13 +33,10 @@ final class RunClaims {
 
     private final NamedParameterJdbcTemplate jdbc;
 
-    private final OutboxSql sql;
-
     private final ClaimStatements statements;
 
-    RunClaims(NamedParameterJdbcTemplate jdbc, OutboxSql sql, ClaimStatements statements) {
+    RunClaims(NamedParameterJdbcTemplate jdbc, ClaimStatements statements) {
         this.jdbc = jdbc;
-        this.sql = sql;
         this.statements = statements;
     }
 
@@ -64,11 +61,16 @@ final class RunClaims {
                 (ResultSet rs) -> {
                     bounds.put(rs.getString("ordering_key"), rs.getLong("blocked_from"));
                 });
-        List<Object> arguments = new ArrayList<>(headIds.size() * 4);
-        headIds.forEach((key, headId) -> arguments.addAll(List.of(key, headId, bounds.getOrDefault(key,
-                Long.MAX_VALUE), perKey)));
-        List<DueRow> followers = this.jdbc.getJdbcTemplate().query(this.sql.followers(headIds.size()),
-                OutboxRows.DUE, arguments.toArray()).stream().sorted(Comparator.comparingLong(row -> row.message().id())).toList();
+        MapSqlParameterSource branches = new MapSqlParameterSource("limit", perKey);
+        int branch = 0;
+        for (Map.Entry<String, Long> head : headIds.entrySet()) {
+            branches.addValue("key_" + branch, head.getKey())
+                    .addValue("headId_" + branch, head.getValue())
+                    .addValue("blockedFrom_" + branch, bounds.getOrDefault(head.getKey(), Long.MAX_VALUE));
+            branch++;
+        }
+        List<DueRow> followers = this.jdbc.query(this.statements.followers(headIds.size()), branches, OutboxRows.DUE)
+                .stream().sorted(Comparator.comparingLong(row -> row.message().id())).toList();
         List<List<ClaimedMessage>> runs = dueRuns(followers, now, capacity);
         List<ClaimedMessage> tried = runs.stream().flatMap(List::stream).toList();
         if (tried.isEmpty()) {

@@ -111,11 +111,12 @@ abstract class ClaimQueryPlanContract {
 
     @Test
     void theRunAfterAClaimedHeadIsReadThroughTheOrderingIndex() {
-        OutboxSql sql = new OutboxSql(TABLE, this.database.dialect());
+        ClaimStatements statements = ClaimStatements.of(TABLE, this.database.dialect());
 
-        String plan = explain(sql.followers(2), "customer-3", 3L, Long.MAX_VALUE, 50, "customer-6", 6L, Long.MAX_VALUE,
-                50);
-        String boundsPlan = explain(ClaimStatements.of(TABLE, this.database.dialect()).runBounds,
+        String plan = explain(statements.followers(2), new MapSqlParameterSource("limit", 50)
+                .addValue("key_0", "customer-3").addValue("headId_0", 3L).addValue("blockedFrom_0", Long.MAX_VALUE)
+                .addValue("key_1", "customer-6").addValue("headId_1", 6L).addValue("blockedFrom_1", Long.MAX_VALUE));
+        String boundsPlan = explain(statements.runBounds,
                 new MapSqlParameterSource("keys", List.of("customer-3", "customer-6")));
 
         assertThat(plan).contains(usesIndex("idx_" + TABLE + "_ordering")).doesNotContain("Seq Scan")

@@ -45,6 +45,16 @@ class ClaimStatementsTest {
     }
 
     @Test
+    void repeatedPartsAreNumberedPerRow() {
+        ClaimStatements statements = ClaimStatements.of(TABLE, DatabaseDialect.MYSQL);
+
+        assertThat(statements.markSent(2)).contains("CASE id WHEN :id_0 THEN :messageId_0 WHEN :id_1 THEN :messageId_1 END")
+                .doesNotContain(ClaimStatements.ROW_NUMBER + " ");
+        assertThat(statements.followers(2)).contains(":key_0").contains(":key_1").containsOnlyOnce("UNION ALL")
+                .doesNotContain(":key" + ClaimStatements.ROW_NUMBER);
+    }
+
+    @Test
     void onlyPostgresClaimsInOneStatement() {
         assertThat(ClaimStatements.of(TABLE, DatabaseDialect.POSTGRESQL).claimDueHeads()).startsWith("WITH due AS");
         assertThat(ClaimStatements.of(TABLE, DatabaseDialect.MYSQL).claimDueHeads()).isNull();
@@ -54,7 +64,8 @@ class ClaimStatementsTest {
     private static List<String> all(ClaimStatements statements) {
         List<String> all = new ArrayList<>(List.of(statements.lockDueHeads(), statements.selectDueHeads(),
                 statements.leaseLocked, statements.leaseCandidate, statements.claimedRows, statements.runBounds,
-                statements.leaseAtVersions, statements.versions, statements.markFailed, statements.release));
+                statements.leaseAtVersions, statements.versions, statements.followers(2), statements.markSent(2),
+                statements.markFailed, statements.release));
         for (ClaimScope scope : List.of(ClaimScope.all(), ClaimScope.allExcept(List.of("jobs")), ClaimScope.topic("jobs"))) {
             all.add(statements.window(scope, false));
             all.add(statements.window(scope, true));
