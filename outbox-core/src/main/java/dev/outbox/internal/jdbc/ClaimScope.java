@@ -5,9 +5,10 @@
 package dev.outbox.internal.jdbc;
 
 import java.util.Collection;
-import java.util.Collections;
 import java.util.List;
 import java.util.TreeSet;
+
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 
 /**
  * Which topics a claim takes due rows from. The dispatcher claims every topic except those that
@@ -16,14 +17,14 @@ import java.util.TreeSet;
  */
 public final class ClaimScope {
 
-    private static final ClaimScope ALL = new ClaimScope("", List.of());
+    private static final ClaimScope ALL = new ClaimScope(Kind.ALL, List.of());
 
-    private final String filter;
+    private final Kind kind;
 
     private final List<String> topics;
 
-    private ClaimScope(String filter, List<String> topics) {
-        this.filter = filter;
+    private ClaimScope(Kind kind, List<String> topics) {
+        this.kind = kind;
         this.topics = topics;
     }
 
@@ -39,12 +40,7 @@ public final class ClaimScope {
      * @return rows of every topic but those
      */
     public static ClaimScope allExcept(Collection<String> excluded) {
-        if (excluded.isEmpty()) {
-            return ALL;
-        }
-        List<String> topics = List.copyOf(new TreeSet<>(excluded));
-        return new ClaimScope("\n  AND m.topic NOT IN (" + String.join(", ", Collections.nCopies(topics.size(), "?"))
-                + ")", topics);
+        return excluded.isEmpty() ? ALL : new ClaimScope(Kind.ALL_EXCEPT, List.copyOf(new TreeSet<>(excluded)));
     }
 
     /**
@@ -52,21 +48,57 @@ public final class ClaimScope {
      * @return rows of that topic only
      */
     public static ClaimScope topic(String topic) {
-        return new ClaimScope("\n  AND m.topic = ?", List.of(topic));
+        return new ClaimScope(Kind.TOPIC, List.of(topic));
     }
 
-    /** The condition on the due rows' alias {@code m}, with a placeholder per topic. */
-    String filter() {
-        return this.filter;
+    Kind kind() {
+        return this.kind;
     }
 
-    List<String> arguments() {
-        return this.topics;
+    /**
+     * @param parameters the parameters of a statement of this scope's kind, to which this adds its topics
+     * @return the parameters
+     */
+    MapSqlParameterSource bind(MapSqlParameterSource parameters) {
+        return switch (this.kind) {
+            case ALL -> parameters;
+            case ALL_EXCEPT -> parameters.addValue("topics", this.topics);
+            case TOPIC -> parameters.addValue("topic", this.topics.get(0));
+        };
     }
 
     @Override
     public String toString() {
-        return this.topics.isEmpty() ? "all topics" : (this.filter.contains("NOT IN") ? "all topics except "
-                : "topic ") + String.join(", ", this.topics);
+        return switch (this.kind) {
+            case ALL -> "all topics";
+            case ALL_EXCEPT -> "all topics except " + String.join(", ", this.topics);
+            case TOPIC -> "topic " + this.topics.get(0);
+        };
+    }
+
+    /**
+     * The forms of scope, each a condition on the due rows' alias {@code m} that replaces the
+     * {@value ClaimStatements#SCOPE_LINE} line of a claim statement.
+     */
+    enum Kind {
+
+        /** No condition. */
+        ALL(""),
+
+        /** Binds {@code topics}. */
+        ALL_EXCEPT("\n  AND m.topic NOT IN (:topics)"),
+
+        /** Binds {@code topic}. */
+        TOPIC("\n  AND m.topic = :topic");
+
+        private final String condition;
+
+        Kind(String condition) {
+            this.condition = condition;
+        }
+
+        String condition() {
+            return this.condition;
+        }
     }
 }

@@ -142,14 +142,6 @@ public enum DatabaseDialect {
     }
 
     /**
-     * @param position where the scan continues
-     * @return the arguments of {@link #rowsAfter} for the due index's columns
-     */
-    List<Object> positionArguments(DuePosition position) {
-        return rowsAfterArguments(position.dueAt(), position.id());
-    }
-
-    /**
      * @param timeColumn the time column, the second column of an index that ends with the id
      * @param idColumn the id column
      * @return the condition that continues an index scan after a (time, id) position, in the form each
@@ -215,14 +207,6 @@ public enum DatabaseDialect {
             arguments.addAll(where);
         }
         return arguments;
-    }
-
-    /**
-     * @return whether the skip-locked claim can select, lock and lease rows in one statement that
-     * returns them ({@code UPDATE ... RETURNING}), saving a round trip and a transaction
-     */
-    boolean claimsInOneStatement() {
-        return this == POSTGRESQL;
     }
 
     /**

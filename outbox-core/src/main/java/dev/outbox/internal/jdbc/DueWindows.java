@@ -12,7 +12,8 @@ import java.util.Map;
 
 import dev.outbox.MessageState;
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 
 /**
  * Reads the due index a window at a time, and picks from each window the rows a claim checks.
@@ -33,19 +34,18 @@ final class DueWindows {
     /** How many due rows the skip-locked claim looks at per row it wants. */
     static final int ROWS_PER_CLAIMED_ROW = 2;
 
-    private final JdbcTemplate jdbc;
+    private final NamedParameterJdbcTemplate jdbc;
 
-    private final DatabaseDialect dialect;
+    private final ClaimStatements statements;
 
-    DueWindows(JdbcTemplate jdbc, DatabaseDialect dialect) {
+    DueWindows(NamedParameterJdbcTemplate jdbc, ClaimStatements statements) {
         this.jdbc = jdbc;
-        this.dialect = dialect;
+        this.statements = statements;
     }
 
     /**
      * Claims in one window after another until a claim takes rows or the due rows run out.
      *
-     * @param statements the scope's statements
      * @param scope the topics to claim from
      * @param state the state of the rows
      * @param now the current time
@@ -56,15 +56,20 @@ final class DueWindows {
      * @param among the claim among the candidates of one window
      * @return the first claim that took rows, or the last one
      */
-    Claim claim(OutboxSql.DueStatements statements, ClaimScope scope, MessageState state, Instant now,
-            @Nullable DuePosition after, int size, int candidates, ClaimAmong among) {
+    Claim claim(ClaimScope scope, MessageState state, Instant now, @Nullable DuePosition after, int size,
+            int candidates, ClaimAmong among) {
         DuePosition from = after;
         while (true) {
-            List<Object> arguments = OutboxSql.dueArguments(scope, state, now,
-                    (from != null) ? this.dialect.positionArguments(from) : List.of(), size);
-            List<WindowRow> window = this.jdbc.query(statements.window(from != null), (rs, rowNum) -> new WindowRow(
-                    rs.getLong("id"), rs.getString("ordering_key"), OutboxRows.POSITION.mapRow(rs, rowNum)),
-                    arguments.toArray());
+            MapSqlParameterSource parameters = scope.bind(new MapSqlParameterSource()
+                    .addValue("state", state.name())
+                    .addValue("now", Timestamps.toColumn(now))
+                    .addValue("limit", size));
+            if (from != null) {
+                parameters.addValue("afterDueAt", Timestamps.toColumn(from.dueAt())).addValue("afterId", from.id());
+            }
+            List<WindowRow> window = this.jdbc.query(this.statements.window(scope, from != null), parameters,
+                    (rs, rowNum) -> new WindowRow(rs.getLong("id"), rs.getString("ordering_key"),
+                            OutboxRows.POSITION.mapRow(rs, rowNum)));
             if (window.isEmpty()) {
                 return Claim.nothing();
             }

@@ -14,7 +14,9 @@ import java.util.List;
 import java.util.Objects;
 
 import dev.outbox.MessageState;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -23,34 +25,32 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 final class OptimisticClaims {
 
-    private final JdbcTemplate jdbc;
+    private final NamedParameterJdbcTemplate jdbc;
 
-    private final OutboxSql sql;
+    private final ClaimStatements statements;
 
     private final TransactionTemplate writeTransaction;
 
     private final DueWindows windows;
 
-    OptimisticClaims(JdbcTemplate jdbc, TransactionTemplate writeTransaction, OutboxSql sql, DueWindows windows) {
+    OptimisticClaims(NamedParameterJdbcTemplate jdbc, TransactionTemplate writeTransaction,
+            ClaimStatements statements, DueWindows windows) {
         this.jdbc = jdbc;
         this.writeTransaction = writeTransaction;
-        this.sql = sql;
+        this.statements = statements;
         this.windows = windows;
     }
 
     Claim claim(ClaimScope scope, MessageState state, int limit, int candidates, Instant now, Instant leaseUntil) {
         // The window is as large as the candidates, so that instances pick at random among all of them.
         int window = Math.max(limit, candidates);
-        return this.windows.claim(this.sql.due(scope), scope, state, now, null, window, window, ids -> {
-                    List<Object> arguments = new ArrayList<>(ids.size() + 3);
-                    arguments.addAll(ids);
-                    arguments.add(state.name());
-                    arguments.add(Timestamps.toColumn(now));
-                    arguments.add(window);
-                    return claimAmong(this.jdbc.query(this.sql.selectDueAmong(ids.size()),
-                            (rs, rowNum) -> new RowVersion(rs.getLong(1), rs.getLong(2)),
-                            arguments.toArray()), limit, now, leaseUntil);
-                });
+        return this.windows.claim(scope, state, now, null, window, window, ids -> claimAmong(this.jdbc.query(
+                this.statements.selectDueHeads(), new MapSqlParameterSource()
+                        .addValue("candidates", ids)
+                        .addValue("state", state.name())
+                        .addValue("now", Timestamps.toColumn(now))
+                        .addValue("limit", window),
+                (rs, rowNum) -> new RowVersion(rs.getLong("id"), rs.getLong("lock_version"))), limit, now, leaseUntil));
     }
 
     private Claim claimAmong(List<RowVersion> candidates, int limit, Instant now, Instant leaseUntil) {
@@ -73,7 +73,8 @@ final class OptimisticClaims {
         // Read after the commit, so that other instances wait for the claim's row locks no longer than
         // the updates take; from the commit on, the lease keeps the won rows for this instance.
         List<ClaimedMessage> claimed = won.isEmpty() ? List.of()
-                : this.jdbc.query(this.sql.selectClaimedRows(won.size()), OutboxRows.CLAIMED, won.toArray());
+                : this.jdbc.query(this.statements.claimedRows, new MapSqlParameterSource("ids", won),
+                        OutboxRows.CLAIMED);
         return new Claim(claimed, tried.size() - won.size(), null);
     }
 
@@ -87,27 +88,25 @@ final class OptimisticClaims {
     private boolean[] lease(List<RowVersion> rows, Instant now, Instant leaseUntil) {
         LocalDateTime lease = Timestamps.toColumn(leaseUntil);
         LocalDateTime modified = Timestamps.toColumn(now);
+        SqlParameterSource[] batch = rows.stream().map(row -> new MapSqlParameterSource()
+                .addValue("leaseUntil", lease)
+                .addValue("now", modified)
+                .addValue("id", row.id())
+                .addValue("lockVersion", row.lockVersion())).toArray(SqlParameterSource[]::new);
         return Objects.requireNonNull(this.writeTransaction.execute(tx -> taken(this.jdbc.batchUpdate(
-                this.sql.claimCandidate, rows, rows.size(), (ps, row) -> {
-                    ps.setObject(1, lease);
-                    ps.setObject(2, modified);
-                    ps.setLong(3, row.id());
-                    ps.setLong(4, row.lockVersion());
-                }), rows.size())));
+                this.statements.leaseCandidate, batch), rows.size())));
     }
 
-    private static boolean[] taken(int[][] counts, int rows) {
+    private static boolean[] taken(int[] counts, int rows) {
         boolean[] taken = new boolean[rows];
         int index = 0;
-        for (int[] batch : counts) {
-            for (int count : batch) {
-                if (count == Statement.SUCCESS_NO_INFO) {
-                    throw new IllegalStateException("The JDBC driver does not report a count per batched "
-                            + "update (rewriteBatchedStatements?), so the optimistic claim cannot tell which "
-                            + "rows it won; use the skip-locked claim or a URL without batch rewriting");
-                }
-                taken[index++] = count == 1;
+        for (int count : counts) {
+            if (count == Statement.SUCCESS_NO_INFO) {
+                throw new IllegalStateException("The JDBC driver does not report a count per batched "
+                        + "update (rewriteBatchedStatements?), so the optimistic claim cannot tell which "
+                        + "rows it won; use the skip-locked claim or a URL without batch rewriting");
             }
+            taken[index++] = count == 1;
         }
         return taken;
     }

@@ -24,6 +24,8 @@ import dev.outbox.SaveResult;
 import dev.outbox.StoredMessage;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 
 /**
  * Reads and writes the outbox table. It decides nothing: the template and the dispatcher do.
@@ -37,6 +39,11 @@ public final class OutboxRepository {
     private final JdbcTemplate jdbc;
 
     private final OutboxSql sql;
+
+    /** Binds by name the statements of {@link #claims}. */
+    private final NamedParameterJdbcTemplate named;
+
+    private final ClaimStatements claims;
 
     private final DatabaseDialect dialect;
 
@@ -58,12 +65,14 @@ public final class OutboxRepository {
         this.sql = new OutboxSql(store.outboxTable(), store.dialect());
         this.dialect = store.dialect();
         this.dataSource = store.dataSource();
-        DueWindows windows = new DueWindows(this.jdbc, this.dialect);
-        this.skipLockedClaims = new SkipLockedClaims(this.jdbc, store.readCommittedTransaction(), this.sql,
-                this.dialect, windows);
-        this.optimisticClaims = new OptimisticClaims(this.jdbc, store.writeTransaction(), this.sql, windows);
-        this.runClaims = new RunClaims(this.jdbc, this.sql);
-        this.outcomes = new OutcomeWriter(this.jdbc, store.writeTransaction(), this.sql);
+        this.named = new NamedParameterJdbcTemplate(this.jdbc);
+        this.claims = ClaimStatements.of(store.outboxTable(), this.dialect);
+        DueWindows windows = new DueWindows(this.named, this.claims);
+        this.skipLockedClaims = new SkipLockedClaims(this.named, store.readCommittedTransaction(), this.claims,
+                windows);
+        this.optimisticClaims = new OptimisticClaims(this.named, store.writeTransaction(), this.claims, windows);
+        this.runClaims = new RunClaims(this.named, this.claims);
+        this.outcomes = new OutcomeWriter(this.named, store.writeTransaction(), this.claims);
     }
 
     /**
@@ -108,8 +117,10 @@ public final class OutboxRepository {
      * @return whether a claim would find a row
      */
     public boolean anyDue(ClaimScope scope, MessageState state, Instant now) {
-        return !this.jdbc.queryForList(this.sql.due(scope).anyDue(),
-                OutboxSql.dueArguments(scope, state, now, List.of(), 1).toArray()).isEmpty();
+        return !this.named.queryForList(this.claims.anyDue(scope), scope.bind(new MapSqlParameterSource()
+                .addValue("state", state.name())
+                .addValue("now", Timestamps.toColumn(now))
+                .addValue("limit", 1))).isEmpty();
     }
 
     /**

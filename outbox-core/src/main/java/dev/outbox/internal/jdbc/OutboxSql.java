@@ -4,85 +4,17 @@
  */
 package dev.outbox.internal.jdbc;
 
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collections;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-
-import dev.outbox.MessageState;
 
 /**
- * The outbox's SQL, written once with the table name filled in. Only
- * {@link DatabaseDialect} knows what differs between databases.
+ * The outbox's SQL, written once with the table name filled in. The statements of the
+ * claim, its runs and the sends' outcomes are in {@link ClaimStatements}.
  */
 final class OutboxSql {
-
-    private static final String CLAIM_COLUMNS = """
-            m.id, m.lock_version, m.message_key, m.message_type, m.topic, m.ordering_key, m.headers,
-            m.message_body, m.retry_count, m.state, m.gmt_create""";
-
-    /**
-     * The due rows a claim looks at, in due order: a window of the due index, read with the ordering
-     * key of each row, which the claim then picks its candidates from. The table, the scope's filter and
-     * the position the scan continues after fill in the blanks.
-     */
-    private static final String WINDOW = """
-            SELECT m.id, m.ordering_key, m.next_retry_at AS due_at
-            FROM %1$s m
-            WHERE m.state = ? AND m.next_retry_at <= ?%2$s%3$s
-            ORDER BY m.next_retry_at, m.id
-            LIMIT ?""";
-
-    /**
-     * Of the candidate rows, those still due that have no earlier unsent row of their ordering key:
-     * the heads of their keys, and rows without a key. Binds the candidates' ids, the state, the
-     * current time and the limit.
-     */
-    private static final String DUE_AMONG = """
-            FROM %1$s m
-            WHERE m.id IN (%2$s) AND m.state = ? AND m.next_retry_at <= ?
-              AND %3$s
-            ORDER BY m.next_retry_at, m.id
-            LIMIT ?""";
-
-    /**
-     * Due rows of the scope that their keys do not hold back, up to a limit: whether a claim would find
-     * any. Binds the state, the time, the scope's topics and the limit.
-     */
-    private static final String ANY_DUE = """
-            SELECT m.id
-            FROM %1$s m
-            WHERE m.state = ? AND m.next_retry_at <= ?%2$s
-              AND %3$s
-            ORDER BY m.next_retry_at, m.id
-            LIMIT ?""";
-
-    /**
-     * The PENDING rows of one ordering key that follow its claimed head, in id order, up to a bound:
-     * the key's first FAILED or SUSPENDED row, which holds the rest of the key ({@link #runBounds}).
-     * Binds the key, the head's id, the bound and the limit.
-     */
-    private static final String FOLLOWERS = """
-            (SELECT %2$s, m.next_retry_at AS due_at
-            FROM %1$s m
-            WHERE m.ordering_key = ? AND m.state = 'PENDING' AND m.id > ? AND m.id < ?
-            ORDER BY m.id
-            LIMIT ?)""";
-
-    /** The due time a claimed row had, which positions the next scan. */
-    private static final String DUE_AT = "m.next_retry_at AS due_at";
 
     final String insert;
 
     final String findIdByKey;
-
-    final String claimCandidate;
-
-    final String markFailed;
-
-    final String release;
 
     final String findById;
 
@@ -94,9 +26,6 @@ final class OutboxSql {
 
     private final DatabaseDialect dialect;
 
-    /** The claim statements of each scope filter a claimer has used. */
-    private final Map<String, DueStatements> dueStatements = new ConcurrentHashMap<>();
-
     OutboxSql(TableName tableName, DatabaseDialect dialect) {
         this.table = tableName.value();
         this.dialect = dialect;
@@ -107,16 +36,6 @@ final class OutboxSql {
                 + dialect.insertConflictClause("message_key, message_type");
         this.findIdByKey = format("SELECT id FROM %s WHERE message_key = ? AND message_type = ?")
                 + dialect.duplicateLookupLock();
-        this.claimCandidate = format("""
-                UPDATE %s SET lock_version = lock_version + 1, next_retry_at = ?, gmt_modified = ?
-                WHERE id = ? AND lock_version = ?""");
-        this.markFailed = format("""
-                UPDATE %s SET state = ?, retry_count = ?, fail_reason = ?, next_retry_at = ?, last_retry_time = ?,
-                    gmt_modified = ?, lock_version = lock_version + 1
-                WHERE id = ? AND lock_version = ?""");
-        this.release = format("""
-                UPDATE %s SET next_retry_at = ?, gmt_modified = ?, lock_version = lock_version + 1
-                WHERE id = ? AND lock_version = ?""");
         this.markConsumedById = format("""
                 UPDATE %s SET state = 'CONSUMED', message_id = ?, last_retry_time = ?, gmt_modified = ?,
                     lock_version = lock_version + 1
@@ -132,29 +51,6 @@ final class OutboxSql {
     }
 
     /**
-     * @param count how many rows
-     * @return the lease update for rows locked by {@link DueStatements#selectForUpdateSkipLocked}
-     */
-    String leaseLockedRows(int count) {
-        return "UPDATE " + this.table + " SET lock_version = lock_version + 1, next_retry_at = ?, gmt_modified = ?"
-                + " WHERE id IN (" + placeholders(count) + ")";
-    }
-
-    /**
-     * One statement for many rows: an update per row costs the database about three times as much.
-     *
-     * @param count how many rows, all expected at the same lock version
-     * @return the update of rows the broker confirmed, binding for each row its id and broker message
-     * id, then the attempt time, the modification time, the lock version, and each row's id again
-     */
-    String markSent(int count) {
-        return "UPDATE " + this.table + " SET state = 'SENT', message_id = CASE id"
-                + " WHEN ? THEN ?".repeat(count) + " END,"
-                + " last_retry_time = ?, gmt_modified = ?, lock_version = lock_version + 1"
-                + " WHERE lock_version = ? AND id IN (" + placeholders(count) + ")";
-    }
-
-    /**
      * Bumps the lock version like every state change, so that the outcome of a send in flight is dropped.
      *
      * @param states how many states the row may be in
@@ -167,25 +63,6 @@ final class OutboxSql {
     }
 
     /**
-     * @param count how many rows
-     * @return the lease of rows read without locks, each only at the version it was read at: binds the
-     * lease end and the time, the ids, then each row's id and version
-     */
-    String leaseAtVersions(int count) {
-        return "UPDATE " + this.table + " SET lock_version = lock_version + 1, next_retry_at = ?, gmt_modified = ?"
-                + " WHERE id IN (" + placeholders(count) + ") AND (id, lock_version) IN ("
-                + String.join(", ", Collections.nCopies(count, "(?, ?)")) + ")";
-    }
-
-    /**
-     * @param count how many rows
-     * @return the select of the ids, versions and states of rows
-     */
-    String selectVersions(int count) {
-        return "SELECT id, lock_version, state FROM " + this.table + " WHERE id IN (" + placeholders(count) + ")";
-    }
-
-    /**
      * @param count how many rows to check
      * @param sentAlong how many rows go out with them
      * @return the select of those of the rows to check that have no unsent row of their ordering key
@@ -194,101 +71,6 @@ final class OutboxSql {
     String withNothingEarlierUnsent(int count, int sentAlong) {
         return "SELECT m.id FROM " + this.table + " m\nWHERE m.id IN (" + placeholders(count) + ") AND "
                 + nothingEarlierUnsent(this.table, this.dialect, " AND e.id NOT IN (" + placeholders(sentAlong) + ")");
-    }
-
-    /**
-     * @param count how many rows
-     * @return the select of rows won by {@link #claimCandidate}
-     */
-    String selectClaimedRows(int count) {
-        return "SELECT " + CLAIM_COLUMNS + " FROM " + this.table + " m WHERE m.id IN (" + placeholders(count) + ")";
-    }
-
-    /**
-     * @param scope the topics to claim from
-     * @return the statements that read the due rows of those topics
-     */
-    DueStatements due(ClaimScope scope) {
-        return this.dueStatements.computeIfAbsent(scope.filter(), filter -> new DueStatements(this.table, filter,
-                this.dialect));
-    }
-
-    /**
-     * @param candidates how many candidate rows
-     * @return the select, locking and skipping locked rows, of the candidates that are due heads
-     * ({@link #DUE_AMONG})
-     */
-    String lockDueAmong(int candidates) {
-        return "SELECT " + CLAIM_COLUMNS + ", " + DUE_AT + "\n" + dueAmong(candidates) + "\nFOR UPDATE SKIP LOCKED";
-    }
-
-    /**
-     * @param candidates how many candidate rows
-     * @return the select, without locks, of the ids and versions of the candidates that are due heads
-     */
-    String selectDueAmong(int candidates) {
-        return "SELECT m.id, m.lock_version\n" + dueAmong(candidates);
-    }
-
-    /**
-     * @param candidates how many candidate rows
-     * @return the lease, in one statement that returns them, of the candidates that are due heads, binding
-     * also the lease end and the time
-     */
-    String claimDueAmongReturning(int candidates) {
-        return "WITH due AS (SELECT m.id, " + DUE_AT + "\n" + dueAmong(candidates) + "\nFOR UPDATE SKIP LOCKED)\n"
-                + """
-                UPDATE %1$s m SET lock_version = m.lock_version + 1, next_retry_at = ?, gmt_modified = ?
-                FROM due WHERE m.id = due.id
-                RETURNING""".formatted(this.table) + " " + CLAIM_COLUMNS + ", due.due_at";
-    }
-
-    private String dueAmong(int candidates) {
-        return DUE_AMONG.formatted(this.table, placeholders(candidates),
-                nothingEarlierUnsent(this.table, this.dialect, ""));
-    }
-
-    /**
-     * @param keys how many ordering keys
-     * @return the select of the runs that follow the claimed heads of that many keys, binding for each
-     * what {@link #FOLLOWERS} binds
-     */
-    String followers(int keys) {
-        return String.join("\nUNION ALL\n", Collections.nCopies(keys, FOLLOWERS.formatted(this.table,
-                CLAIM_COLUMNS)));
-    }
-
-    /**
-     * Asked once for all keys rather than in each branch of {@link #followers}: MariaDB took more than
-     * twice as long over a union of 50 branches that each carried the subquery.
-     *
-     * @param keys how many ordering keys
-     * @return the select of each given key's lowest FAILED or SUSPENDED id ({@code blocked_from}), for
-     * the keys that have one, binding the keys
-     */
-    String runBounds(int keys) {
-        return "SELECT ordering_key, MIN(id) AS blocked_from FROM " + this.table + " WHERE ordering_key IN ("
-                + placeholders(keys) + ") AND state IN ('FAILED', 'SUSPENDED') GROUP BY ordering_key";
-    }
-
-    /**
-     * @param scope the topics to claim from
-     * @param state the state of the rows
-     * @param now the current time
-     * @param position the arguments of the position the scan continues after, or none
-     * @param limit the most rows
-     * @return the arguments of {@link DueStatements#window} and {@link DueStatements#anyDue} (without a
-     * position or a limit)
-     */
-    static List<Object> dueArguments(ClaimScope scope, MessageState state, Instant now, List<Object> position,
-            int limit) {
-        List<Object> arguments = new ArrayList<>(3 + scope.arguments().size() + position.size());
-        arguments.add(state.name());
-        arguments.add(Timestamps.toColumn(now));
-        arguments.addAll(scope.arguments());
-        arguments.addAll(position);
-        arguments.add(limit);
-        return arguments;
     }
 
     /**
@@ -313,40 +95,4 @@ final class OutboxSql {
         return String.join(", ", Collections.nCopies(count, "?"));
     }
 
-    /**
-     * The statements that read the due rows of one claim scope.
-     */
-    static final class DueStatements {
-
-        private final String window;
-
-        private final String windowAfter;
-
-        private final String anyDue;
-
-        private DueStatements(String table, String scope, DatabaseDialect dialect) {
-            // The form after a position continues a scan after the last head a full claim took, or after a
-            // window that held nothing claimable: rows the claims before moved out of the due range leave
-            // entries behind that a scan from the start would step over again.
-            this.window = WINDOW.formatted(table, scope, "");
-            this.windowAfter = WINDOW.formatted(table, scope, "\n  AND " + dialect.rowsAfter("m.next_retry_at", "m.id"));
-            this.anyDue = ANY_DUE.formatted(table, scope, nothingEarlierUnsent(table, dialect, ""));
-        }
-
-        /**
-         * @param after whether the scan continues after a position
-         * @return the select of a window of due rows, binding the state, the time, the scope's topics, the
-         * position's arguments and the window's size
-         */
-        String window(boolean after) {
-            return after ? this.windowAfter : this.window;
-        }
-
-        /**
-         * @return the select of due rows that their keys do not hold back ({@link #ANY_DUE})
-         */
-        String anyDue() {
-            return this.anyDue;
-        }
-    }
 }

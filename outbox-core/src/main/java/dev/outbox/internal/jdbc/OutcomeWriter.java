@@ -5,6 +5,7 @@
 package dev.outbox.internal.jdbc;
 
 import java.sql.Statement;
+import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -12,7 +13,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -24,16 +27,17 @@ final class OutcomeWriter {
     /** Keeps statements well within every driver's limit of bound parameters. */
     private static final int MAX_ROWS_PER_STATEMENT = 500;
 
-    private final JdbcTemplate jdbc;
+    private final NamedParameterJdbcTemplate jdbc;
 
     private final TransactionTemplate writeTransaction;
 
-    private final OutboxSql sql;
+    private final ClaimStatements statements;
 
-    OutcomeWriter(JdbcTemplate jdbc, TransactionTemplate writeTransaction, OutboxSql sql) {
+    OutcomeWriter(NamedParameterJdbcTemplate jdbc, TransactionTemplate writeTransaction,
+            ClaimStatements statements) {
         this.jdbc = jdbc;
         this.writeTransaction = writeTransaction;
-        this.sql = sql;
+        this.statements = statements;
     }
 
     int complete(List<DeliveryOutcome> outcomes, Instant now) {
@@ -76,32 +80,34 @@ final class OutcomeWriter {
     }
 
     private int markSent(SentGroup group, List<DeliveryOutcome.Sent> rows, LocalDateTime modified) {
-        List<Object> arguments = new ArrayList<>(rows.size() * 3 + 3);
-        for (DeliveryOutcome.Sent s : rows) {
-            arguments.add(s.id());
-            arguments.add(s.brokerMessageId());
+        MapSqlParameterSource parameters = new MapSqlParameterSource()
+                .addValue("attemptedAt", Timestamps.toColumn(group.attemptedAt()))
+                .addValue("now", modified)
+                .addValue("lockVersion", group.lockVersion())
+                .addValue("ids", rows.stream().map(DeliveryOutcome.Sent::id).toList());
+        for (int i = 0; i < rows.size(); i++) {
+            parameters.addValue("id_" + i, rows.get(i).id())
+                    .addValue("messageId_" + i, rows.get(i).brokerMessageId(), Types.VARCHAR);
         }
-        arguments.add(Timestamps.toColumn(group.attemptedAt()));
-        arguments.add(modified);
-        arguments.add(group.lockVersion());
-        rows.forEach(s -> arguments.add(s.id()));
-        return this.jdbc.update(this.sql.markSent(rows.size()), arguments.toArray());
+        return this.jdbc.update(this.statements.markSent(rows.size()), parameters);
     }
 
     private int markFailed(List<DeliveryOutcome.Failed> failed, LocalDateTime modified) {
         if (failed.isEmpty()) {
             return 0;
         }
-        int[][] counts = this.jdbc.batchUpdate(this.sql.markFailed, failed, failed.size(), (ps, f) -> {
-            ps.setString(1, f.state().name());
-            ps.setInt(2, f.retryCount());
-            ps.setString(3, f.failReason());
-            ps.setObject(4, Timestamps.toColumn(f.nextRetryAt()));
-            ps.setObject(5, Timestamps.toColumn(f.attemptedAt()));
-            ps.setObject(6, modified);
-            ps.setLong(7, f.id());
-            ps.setLong(8, f.lockVersion());
-        });
+        int[] counts = this.jdbc.batchUpdate(this.statements.markFailed, failed.stream()
+                .map(f -> new MapSqlParameterSource()
+                        .addValue("state", f.state().name())
+                        .addValue("retryCount", f.retryCount())
+                        // Typed, so that a null reason does not make the driver describe the statement.
+                        .addValue("failReason", f.failReason(), Types.VARCHAR)
+                        .addValue("nextRetryAt", Timestamps.toColumn(f.nextRetryAt()))
+                        .addValue("attemptedAt", Timestamps.toColumn(f.attemptedAt()))
+                        .addValue("now", modified)
+                        .addValue("id", f.id())
+                        .addValue("lockVersion", f.lockVersion()))
+                .toArray(SqlParameterSource[]::new));
         return countWritten(counts, failed.size());
     }
 
@@ -109,12 +115,13 @@ final class OutcomeWriter {
         if (released.isEmpty()) {
             return 0;
         }
-        int[][] counts = this.jdbc.batchUpdate(this.sql.release, released, released.size(), (ps, r) -> {
-            ps.setObject(1, Timestamps.toColumn(r.dueAt()));
-            ps.setObject(2, modified);
-            ps.setLong(3, r.id());
-            ps.setLong(4, r.lockVersion());
-        });
+        int[] counts = this.jdbc.batchUpdate(this.statements.release, released.stream()
+                .map(r -> new MapSqlParameterSource()
+                        .addValue("dueAt", Timestamps.toColumn(r.dueAt()))
+                        .addValue("now", modified)
+                        .addValue("id", r.id())
+                        .addValue("lockVersion", r.lockVersion()))
+                .toArray(SqlParameterSource[]::new));
         return countWritten(counts, released.size());
     }
 
@@ -122,13 +129,11 @@ final class OutcomeWriter {
     private record SentGroup(long lockVersion, Instant attemptedAt) {
     }
 
-    private static int countWritten(int[][] counts, int expected) {
+    private static int countWritten(int[] counts, int expected) {
         int written = 0;
-        for (int[] batch : counts) {
-            for (int count : batch) {
-                // A driver that rewrites batches reports SUCCESS_NO_INFO; the guard still held.
-                written += (count == Statement.SUCCESS_NO_INFO) ? 1 : count;
-            }
+        for (int count : counts) {
+            // A driver that rewrites batches reports SUCCESS_NO_INFO; the guard still held.
+            written += (count == Statement.SUCCESS_NO_INFO) ? 1 : count;
         }
         return Math.min(written, expected);
     }

@@ -16,7 +16,8 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.outbox.internal.jdbc.OutboxRows.DueRow;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 
 /**
  * Claims the run of messages that follows each claimed head of an ordering key: its next PENDING
@@ -30,13 +31,13 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 final class RunClaims {
 
-    private final JdbcTemplate jdbc;
+    private final NamedParameterJdbcTemplate jdbc;
 
-    private final OutboxSql sql;
+    private final ClaimStatements statements;
 
-    RunClaims(JdbcTemplate jdbc, OutboxSql sql) {
+    RunClaims(NamedParameterJdbcTemplate jdbc, ClaimStatements statements) {
         this.jdbc = jdbc;
-        this.sql = sql;
+        this.statements = statements;
     }
 
     /**
@@ -56,14 +57,20 @@ final class RunClaims {
         int perKey = Math.max(1, capacity / headIds.size());
         // A claimed head has no FAILED or SUSPENDED row of its key before it, so the key's lowest one ends its run.
         Map<String, Long> bounds = new HashMap<>();
-        this.jdbc.query(this.sql.runBounds(headIds.size()), (ResultSet rs) -> {
-            bounds.put(rs.getString("ordering_key"), rs.getLong("blocked_from"));
-        }, headIds.keySet().toArray());
-        List<Object> arguments = new ArrayList<>(headIds.size() * 4);
-        headIds.forEach((key, headId) -> arguments.addAll(List.of(key, headId, bounds.getOrDefault(key,
-                Long.MAX_VALUE), perKey)));
-        List<DueRow> followers = this.jdbc.query(this.sql.followers(headIds.size()), OutboxRows.DUE,
-                arguments.toArray()).stream().sorted(Comparator.comparingLong(row -> row.message().id())).toList();
+        this.jdbc.query(this.statements.runBounds, new MapSqlParameterSource("keys", List.copyOf(headIds.keySet())),
+                (ResultSet rs) -> {
+                    bounds.put(rs.getString("ordering_key"), rs.getLong("blocked_from"));
+                });
+        MapSqlParameterSource branches = new MapSqlParameterSource("limit", perKey);
+        int branch = 0;
+        for (Map.Entry<String, Long> head : headIds.entrySet()) {
+            branches.addValue("key_" + branch, head.getKey())
+                    .addValue("headId_" + branch, head.getValue())
+                    .addValue("blockedFrom_" + branch, bounds.getOrDefault(head.getKey(), Long.MAX_VALUE));
+            branch++;
+        }
+        List<DueRow> followers = this.jdbc.query(this.statements.followers(headIds.size()), branches, OutboxRows.DUE)
+                .stream().sorted(Comparator.comparingLong(row -> row.message().id())).toList();
         List<List<ClaimedMessage>> runs = dueRuns(followers, now, capacity);
         List<ClaimedMessage> tried = runs.stream().flatMap(List::stream).toList();
         if (tried.isEmpty()) {
@@ -89,29 +96,25 @@ final class RunClaims {
      * version on and still PENDING, as nothing but this lease moves a follower of a held head so.
      */
     private Set<Long> lease(List<ClaimedMessage> rows, Instant now, Instant leaseUntil) {
-        List<Object> arguments = new ArrayList<>(2 + rows.size() * 3);
-        arguments.add(Timestamps.toColumn(leaseUntil));
-        arguments.add(Timestamps.toColumn(now));
-        rows.forEach(row -> arguments.add(row.id()));
-        rows.forEach(row -> {
-            arguments.add(row.id());
-            arguments.add(row.lockVersion());
-        });
-        Set<Long> ids = new HashSet<>();
-        rows.forEach(row -> ids.add(row.id()));
+        List<Long> ids = rows.stream().map(ClaimedMessage::id).toList();
+        MapSqlParameterSource lease = new MapSqlParameterSource()
+                .addValue("leaseUntil", Timestamps.toColumn(leaseUntil))
+                .addValue("now", Timestamps.toColumn(now))
+                .addValue("ids", ids)
+                .addValue("versions", rows.stream().map(row -> new Object[] { row.id(), row.lockVersion() }).toList());
         // One statement: atomic on its own, outside any transaction.
-        if (this.jdbc.update(this.sql.leaseAtVersions(rows.size()), arguments.toArray()) == rows.size()) {
-            return ids;
+        if (this.jdbc.update(this.statements.leaseAtVersions, lease) == rows.size()) {
+            return new HashSet<>(ids);
         }
         Map<Long, Long> readVersions = new HashMap<>();
         rows.forEach(row -> readVersions.put(row.id(), row.lockVersion()));
         Set<Long> taken = new HashSet<>();
-        this.jdbc.query(this.sql.selectVersions(rows.size()), (ResultSet rs) -> {
+        this.jdbc.query(this.statements.versions, new MapSqlParameterSource("ids", ids), (ResultSet rs) -> {
             long id = rs.getLong("id");
             if (rs.getLong("lock_version") == readVersions.get(id) + 1 && "PENDING".equals(rs.getString("state"))) {
                 taken.add(id);
             }
-        }, ids.toArray());
+        });
         return taken;
     }
 

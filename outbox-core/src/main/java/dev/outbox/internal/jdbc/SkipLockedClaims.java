@@ -6,7 +6,6 @@ package dev.outbox.internal.jdbc;
 
 import java.sql.Connection;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -14,7 +13,8 @@ import java.util.Objects;
 import dev.outbox.MessageState;
 import dev.outbox.internal.jdbc.OutboxRows.DueRow;
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -23,43 +23,41 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 final class SkipLockedClaims {
 
-    private final JdbcTemplate jdbc;
+    private final NamedParameterJdbcTemplate jdbc;
 
     /** The one locking read: READ COMMITTED locks rows but no gaps that a writer would wait for. */
     private final TransactionTemplate claimTransaction;
 
-    private final OutboxSql sql;
-
-    private final DatabaseDialect dialect;
+    private final ClaimStatements statements;
 
     private final DueWindows windows;
 
     /** Whether the data source's connections run at READ COMMITTED unless told otherwise; read once. */
     private volatile @Nullable Boolean readCommittedByDefault;
 
-    SkipLockedClaims(JdbcTemplate jdbc, TransactionTemplate claimTransaction, OutboxSql sql, DatabaseDialect dialect,
-            DueWindows windows) {
+    SkipLockedClaims(NamedParameterJdbcTemplate jdbc, TransactionTemplate claimTransaction,
+            ClaimStatements statements, DueWindows windows) {
         this.jdbc = jdbc;
         this.claimTransaction = claimTransaction;
-        this.sql = sql;
-        this.dialect = dialect;
+        this.statements = statements;
         this.windows = windows;
     }
 
     Claim claim(ClaimScope scope, MessageState state, int limit, Instant now, Instant leaseUntil,
             @Nullable DuePosition after) {
-        return this.windows.claim(this.sql.due(scope), scope, state, now, after,
-                limit * DueWindows.ROWS_PER_CLAIMED_ROW, limit, candidates -> {
-            List<Object> dueArguments = new ArrayList<>(candidates.size() + 3);
-            dueArguments.addAll(candidates);
-            dueArguments.add(state.name());
-            dueArguments.add(Timestamps.toColumn(now));
-            dueArguments.add(limit);
-            List<DueRow> rows = this.dialect.claimsInOneStatement()
-                    ? claimInOneStatement(this.sql.claimDueAmongReturning(candidates.size()), dueArguments, now,
-                            leaseUntil)
-                    : Objects.requireNonNull(this.claimTransaction.execute(tx -> lockAndLease(
-                            this.sql.lockDueAmong(candidates.size()), dueArguments, now, leaseUntil)));
+        String claimInOneStatement = this.statements.claimDueHeads();
+        return this.windows.claim(scope, state, now, after, limit * DueWindows.ROWS_PER_CLAIMED_ROW, limit,
+                candidates -> {
+            MapSqlParameterSource parameters = new MapSqlParameterSource()
+                    .addValue("candidates", candidates)
+                    .addValue("state", state.name())
+                    .addValue("now", Timestamps.toColumn(now))
+                    .addValue("limit", limit);
+            List<DueRow> rows = (claimInOneStatement != null)
+                    ? claimInOneStatement(claimInOneStatement,
+                            parameters.addValue("leaseUntil", Timestamps.toColumn(leaseUntil)))
+                    : Objects.requireNonNull(this.claimTransaction.execute(tx -> lockAndLease(parameters,
+                            leaseUntil)));
             if (rows.isEmpty()) {
                 return Claim.nothing();
             }
@@ -70,36 +68,31 @@ final class SkipLockedClaims {
         });
     }
 
-    private List<DueRow> lockAndLease(String select, List<Object> dueArguments, Instant now, Instant leaseUntil) {
-        List<DueRow> locked = this.jdbc.query(select, OutboxRows.DUE, dueArguments.toArray());
+    private List<DueRow> lockAndLease(MapSqlParameterSource parameters, Instant leaseUntil) {
+        List<DueRow> locked = this.jdbc.query(this.statements.lockDueHeads(), parameters, OutboxRows.DUE);
         if (locked.isEmpty()) {
             return locked;
         }
-        List<Object> arguments = new ArrayList<>(locked.size() + 2);
-        arguments.add(Timestamps.toColumn(leaseUntil));
-        arguments.add(Timestamps.toColumn(now));
-        locked.forEach(row -> arguments.add(row.message().id()));
-        this.jdbc.update(this.sql.leaseLockedRows(locked.size()), arguments.toArray());
+        this.jdbc.update(this.statements.leaseLocked, new MapSqlParameterSource()
+                .addValue("leaseUntil", Timestamps.toColumn(leaseUntil))
+                .addValue("now", parameters.getValue("now"))
+                .addValue("ids", locked.stream().map(row -> row.message().id()).toList()));
         // The lease moved the version one step on; the outcome must find it there.
         return locked.stream().map(row -> new DueRow(row.message().withLockVersion(row.message().lockVersion() + 1),
                 row.position())).toList();
     }
 
-    private List<DueRow> claimInOneStatement(String claim, List<Object> dueArguments, Instant now,
-            Instant leaseUntil) {
-        List<Object> arguments = new ArrayList<>(dueArguments);
-        arguments.add(Timestamps.toColumn(leaseUntil));
-        arguments.add(Timestamps.toColumn(now));
+    private List<DueRow> claimInOneStatement(String claim, MapSqlParameterSource parameters) {
         // One statement is its own transaction; only a stricter default isolation needs one of READ COMMITTED.
-        return readCommittedByDefault() ? this.jdbc.query(claim, OutboxRows.DUE, arguments.toArray())
+        return readCommittedByDefault() ? this.jdbc.query(claim, parameters, OutboxRows.DUE)
                 : Objects.requireNonNull(this.claimTransaction.execute(
-                        tx -> this.jdbc.query(claim, OutboxRows.DUE, arguments.toArray())));
+                        tx -> this.jdbc.query(claim, parameters, OutboxRows.DUE)));
     }
 
     private boolean readCommittedByDefault() {
         Boolean readCommitted = this.readCommittedByDefault;
         if (readCommitted == null) {
-            readCommitted = Objects.requireNonNull(this.jdbc.execute((Connection connection) ->
+            readCommitted = Objects.requireNonNull(this.jdbc.getJdbcTemplate().execute((Connection connection) ->
                     connection.getTransactionIsolation() == Connection.TRANSACTION_READ_COMMITTED));
             this.readCommittedByDefault = readCommitted;
         }

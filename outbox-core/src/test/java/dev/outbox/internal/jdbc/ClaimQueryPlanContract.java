@@ -5,7 +5,6 @@
 package dev.outbox.internal.jdbc;
 
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,6 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -72,20 +72,17 @@ abstract class ClaimQueryPlanContract {
 
     @Test
     void theClaimsWindowIsReadThroughTheDueIndex() {
-        OutboxSql sql = new OutboxSql(TABLE, this.database.dialect());
+        ClaimStatements statements = ClaimStatements.of(TABLE, this.database.dialect());
         LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
 
-        OutboxSql.DueStatements due = sql.due(ClaimScope.all());
-        String windowPlan = explain(due.window(false), "PENDING", now, 200);
-        List<Object> arguments = new ArrayList<>(List.of("PENDING", now));
-        arguments.addAll(this.database.dialect().positionArguments(new DuePosition(
-                now.minusHours(1).toInstant(ZoneOffset.UTC), 1000)));
-        arguments.add(200);
-        String continuedPlan = explain(due.window(true), arguments.toArray());
+        String windowPlan = explain(statements.window(ClaimScope.all(), false), due(now, 200));
+        String continuedPlan = explain(statements.window(ClaimScope.all(), true), due(now, 200)
+                .addValue("afterDueAt", now.minusHours(1)).addValue("afterId", 1000));
         // The dispatcher leaves pulled topics out; a pull consumer claims its topic: the same index serves both.
-        String dispatcherPlan = explain(sql.due(ClaimScope.allExcept(List.of("jobs"))).window(false), "PENDING", now,
-                "jobs", 200);
-        String pullPlan = explain(sql.due(ClaimScope.topic("jobs")).window(false), "PENDING", now, "jobs", 200);
+        ClaimScope dispatcher = ClaimScope.allExcept(List.of("jobs"));
+        String dispatcherPlan = explain(statements.window(dispatcher, false), dispatcher.bind(due(now, 200)));
+        ClaimScope pull = ClaimScope.topic("jobs");
+        String pullPlan = explain(statements.window(pull, false), pull.bind(due(now, 200)));
 
         for (String plan : List.of(windowPlan, continuedPlan, dispatcherPlan, pullPlan)) {
             assertThat(plan).contains(usesIndex("idx_" + TABLE + "_due")).doesNotContain("Seq Scan")
@@ -95,14 +92,14 @@ abstract class ClaimQueryPlanContract {
 
     @Test
     void theClaimLooksUpItsCandidatesAndChecksTheirKeysThroughTheOrderingIndex() {
-        OutboxSql sql = new OutboxSql(TABLE, this.database.dialect());
+        ClaimStatements statements = ClaimStatements.of(TABLE, this.database.dialect());
         LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
-        Object[] arguments = { 3L, 200L, 400L, "PENDING", now, 100 };
+        MapSqlParameterSource parameters = due(now, 100).addValue("candidates", List.of(3L, 200L, 400L));
 
-        String skipLockedPlan = explain(sql.lockDueAmong(3), arguments);
-        String optimisticPlan = explain(sql.selectDueAmong(3), arguments);
+        String skipLockedPlan = explain(statements.lockDueHeads(), parameters);
+        String optimisticPlan = explain(statements.selectDueHeads(), parameters);
         // What an idle instance asks before it claims.
-        String anyDuePlan = explain(sql.due(ClaimScope.all()).anyDue(), "PENDING", now, 1);
+        String anyDuePlan = explain(statements.anyDue(ClaimScope.all()), due(now, 1));
 
         for (String plan : List.of(skipLockedPlan, optimisticPlan)) {
             // By id, through the primary key or an index that leads with the state and ends with the id.
@@ -114,11 +111,13 @@ abstract class ClaimQueryPlanContract {
 
     @Test
     void theRunAfterAClaimedHeadIsReadThroughTheOrderingIndex() {
-        OutboxSql sql = new OutboxSql(TABLE, this.database.dialect());
+        ClaimStatements statements = ClaimStatements.of(TABLE, this.database.dialect());
 
-        String plan = explain(sql.followers(2), "customer-3", 3L, Long.MAX_VALUE, 50, "customer-6", 6L, Long.MAX_VALUE,
-                50);
-        String boundsPlan = explain(sql.runBounds(2), "customer-3", "customer-6");
+        String plan = explain(statements.followers(2), new MapSqlParameterSource("limit", 50)
+                .addValue("key_0", "customer-3").addValue("headId_0", 3L).addValue("blockedFrom_0", Long.MAX_VALUE)
+                .addValue("key_1", "customer-6").addValue("headId_1", 6L).addValue("blockedFrom_1", Long.MAX_VALUE));
+        String boundsPlan = explain(statements.runBounds,
+                new MapSqlParameterSource("keys", List.of("customer-3", "customer-6")));
 
         assertThat(plan).contains(usesIndex("idx_" + TABLE + "_ordering")).doesNotContain("Seq Scan")
                 .doesNotContain("type=ALL");
@@ -146,6 +145,21 @@ abstract class ClaimQueryPlanContract {
     private String explain(String claimSql) {
         LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
         return explain(claimSql, "PENDING", now, 100);
+    }
+
+    /**
+     * @param now the current time
+     * @param limit the most rows
+     * @return the parameters of a claim of PENDING rows
+     */
+    static MapSqlParameterSource due(LocalDateTime now, int limit) {
+        return new MapSqlParameterSource().addValue("state", "PENDING").addValue("now", now).addValue("limit", limit);
+    }
+
+    String explain(String claimSql, MapSqlParameterSource parameters) {
+        String text = QueryPlan.explain(this.jdbc, claimSql, parameters);
+        System.out.println(kind() + " claim plan:\n" + text);
+        return text;
     }
 
     String explain(String claimSql, Object... arguments) {

@@ -5,6 +5,7 @@
 package dev.outbox.internal.jdbc;
 
 import java.time.LocalDateTime;
+import java.util.List;
 
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
@@ -25,13 +26,13 @@ class PostgresClaimQueryPlanTest extends ClaimQueryPlanContract {
 
     @Test
     void oneStatementClaimChecksItsCandidatesAndUpdatesThemByPrimaryKey() {
-        OutboxSql sql = new OutboxSql(TABLE, DatabaseDialect.POSTGRESQL);
+        ClaimStatements statements = ClaimStatements.of(TABLE, DatabaseDialect.POSTGRESQL);
         LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
 
-        String plan = explain(sql.claimDueAmongReturning(3), 3L, 200L, 400L, "PENDING", now, 100, now.plusSeconds(30),
-                now);
-        String continuedWindowPlan = explain(sql.due(ClaimScope.all()).window(true), "PENDING", now, now.minusHours(1),
-                1000, 200);
+        String plan = explain(statements.claimDueHeads(), due(now, 100).addValue("candidates", List.of(3L, 200L, 400L))
+                .addValue("leaseUntil", now.plusSeconds(30)));
+        String continuedWindowPlan = explain(statements.window(ClaimScope.all(), true), due(now, 200)
+                .addValue("afterDueAt", now.minusHours(1)).addValue("afterId", 1000));
 
         assertThat(plan).contains("idx_" + TABLE + "_ordering").contains(TABLE + "_pkey").doesNotContain("Seq Scan");
         // The position bounds the index scan, rather than filtering the rows it reads.

@@ -7,9 +7,13 @@ package dev.outbox.internal.jdbc;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterUtils;
+import org.springframework.jdbc.core.namedparam.ParsedSql;
 
 /**
  * The plan a database chooses for a query, as text: one line per row of its EXPLAIN, each column as
@@ -18,6 +22,27 @@ import org.springframework.jdbc.core.JdbcTemplate;
 final class QueryPlan {
 
     private QueryPlan() {
+    }
+
+    /**
+     * @param jdbc where to ask
+     * @param query a statement with named parameters
+     * @param parameters their values
+     * @return the plan of the statement as the outbox binds it
+     */
+    static String explain(JdbcTemplate jdbc, String query, MapSqlParameterSource parameters) {
+        ParsedSql parsed = NamedParameterUtils.parseSqlStatement(query);
+        List<Object> arguments = new ArrayList<>();
+        // Bound the way NamedParameterJdbcTemplate binds them: a collection is one placeholder per element.
+        for (Object value : NamedParameterUtils.buildValueArray(parsed, parameters, null)) {
+            if (value instanceof Collection<?> values) {
+                arguments.addAll(values);
+            }
+            else {
+                arguments.add(value);
+            }
+        }
+        return explain(jdbc, NamedParameterUtils.substituteNamedParameters(parsed, parameters), arguments.toArray());
     }
 
     static String explain(JdbcTemplate jdbc, String query, Object... arguments) {

@@ -1,0 +1,91 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox.internal.jdbc;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The claim on MySQL and MariaDB, and on H2.
+ *
+ * <p>A row is a head when its ordering key has no PENDING, FAILED or SUSPENDED row with a smaller id.
+ * The check asks, per state, for the key's lowest id in that state: one dive into the index
+ * {@code (ordering_key, state, id)}, as purge soon clears the entries that rows leaving the state left
+ * behind. (A {@code NOT EXISTS (... e.id < m.id)} is read by MariaDB through the key alone, stepping
+ * over every row of the key, SENT ones included.) The scan after a position is written in the OR form,
+ * which these databases turn into bounds of the due index scan (the plan tests check it).
+ */
+final class MySqlClaimStatements extends ClaimStatements {
+
+    private static final String WINDOW_AFTER = """
+            SELECT m.id, m.ordering_key, m.next_retry_at AS due_at
+            FROM local_message m
+            WHERE m.state = :state AND m.next_retry_at <= :now
+              /* scope */
+              AND (m.next_retry_at > :afterDueAt OR (m.next_retry_at = :afterDueAt AND m.id > :afterId))
+            ORDER BY m.next_retry_at, m.id
+            LIMIT :limit""";
+
+    private static final String ANY_DUE = """
+            SELECT m.id
+            FROM local_message m
+            WHERE m.state = :state AND m.next_retry_at <= :now
+              /* scope */
+              AND (m.ordering_key IS NULL OR (
+                COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'PENDING' ORDER BY e.id LIMIT 1), m.id) >= m.id
+                AND COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'FAILED' ORDER BY e.id LIMIT 1), m.id) >= m.id
+                AND COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'SUSPENDED' ORDER BY e.id LIMIT 1), m.id) >= m.id))
+            ORDER BY m.next_retry_at, m.id
+            LIMIT :limit""";
+
+    private static final String LOCK_DUE_HEADS = """
+            SELECT m.id, m.lock_version, m.message_key, m.message_type, m.topic, m.ordering_key, m.headers,
+                m.message_body, m.retry_count, m.state, m.gmt_create, m.next_retry_at AS due_at
+            FROM local_message m
+            WHERE m.id IN (:candidates) AND m.state = :state AND m.next_retry_at <= :now
+              AND (m.ordering_key IS NULL OR (
+                COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'PENDING' ORDER BY e.id LIMIT 1), m.id) >= m.id
+                AND COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'FAILED' ORDER BY e.id LIMIT 1), m.id) >= m.id
+                AND COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'SUSPENDED' ORDER BY e.id LIMIT 1), m.id) >= m.id))
+            ORDER BY m.next_retry_at, m.id
+            LIMIT :limit
+            FOR UPDATE SKIP LOCKED""";
+
+    private static final String SELECT_DUE_HEADS = """
+            SELECT m.id, m.lock_version
+            FROM local_message m
+            WHERE m.id IN (:candidates) AND m.state = :state AND m.next_retry_at <= :now
+              AND (m.ordering_key IS NULL OR (
+                COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'PENDING' ORDER BY e.id LIMIT 1), m.id) >= m.id
+                AND COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'FAILED' ORDER BY e.id LIMIT 1), m.id) >= m.id
+                AND COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'SUSPENDED' ORDER BY e.id LIMIT 1), m.id) >= m.id))
+            ORDER BY m.next_retry_at, m.id
+            LIMIT :limit""";
+
+    private final String lockDueHeads;
+
+    private final String selectDueHeads;
+
+    MySqlClaimStatements(TableName table) {
+        super(table, WINDOW_AFTER, ANY_DUE);
+        this.lockDueHeads = forTable(LOCK_DUE_HEADS);
+        this.selectDueHeads = forTable(SELECT_DUE_HEADS);
+    }
+
+    @Override
+    String lockDueHeads() {
+        return this.lockDueHeads;
+    }
+
+    @Override
+    String selectDueHeads() {
+        return this.selectDueHeads;
+    }
+
+    /** MySQL has no {@code UPDATE … RETURNING}: the claim locks, then leases. */
+    @Override
+    @Nullable String claimDueHeads() {
+        return null;
+    }
+}
