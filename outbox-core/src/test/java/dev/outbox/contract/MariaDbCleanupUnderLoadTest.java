@@ -28,6 +28,7 @@ import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.cleanup.OutboxCleaner;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -39,7 +40,11 @@ import static org.awaitility.Awaitility.await;
  * transactions: every second of the cleanup sees writers commit, none fails or waits for a lock
  * timeout, every old row goes and every new one stays. It asserts no speed; it prints what it
  * measured (docs/cleanup.md records the figures).
+ *
+ * <p>Tagged {@code load}: it tests the database under a million rows, not the JVM, so CI runs it on
+ * the first JDK only and leaves it out of the second pass (about two minutes).
  */
+@Tag("load")
 class MariaDbCleanupUnderLoadTest {
 
     private static final int OLD_ROWS = 1_000_000;
