@@ -12,8 +12,10 @@ import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.outbox.testing.TestDatabase;
 import org.jspecify.annotations.Nullable;
@@ -144,19 +146,19 @@ class MariaDbOutageTest {
                 }
             }));
         }
-        int killed = 0;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (System.nanoTime() < deadline && running.stream().anyMatch(task -> !task.isDone())) {
-            killed += killAppConnections();
-            Thread.sleep(50);
-        }
-        stop.set(true);
+        // The "operator" kills the app's connections every 50 ms; after 5 s the clients stop placing orders.
+        AtomicInteger killed = new AtomicInteger();
+        ScheduledExecutorService operator = Executors.newSingleThreadScheduledExecutor();
+        operator.scheduleWithFixedDelay(() -> killed.addAndGet(killAppConnections()), 0, 50, TimeUnit.MILLISECONDS);
+        operator.schedule(() -> stop.set(true), 5, TimeUnit.SECONDS);
         for (Future<?> task : running) {
             task.get(60, TimeUnit.SECONDS);
         }
+        operator.shutdownNow();
+        assertThat(operator.awaitTermination(10, TimeUnit.SECONDS)).as("the operator stopped").isTrue();
         clients.shutdown();
 
-        assertThat(killed).as("connections killed").isPositive();
+        assertThat(killed.get()).as("connections killed").isPositive();
         List<ResponseEntity<Map<String, Object>>> refused = answers.stream()
                 .filter(answer -> answer.getStatusCode() != HttpStatus.CREATED).toList();
         assertThat(refused).as("answers other than 201").isNotEmpty().allSatisfy(answer -> {
