@@ -22,7 +22,7 @@ enum Change {
     RETRY(MessageState.PENDING, EnumSet.of(MessageState.FAILED, MessageState.SUSPENDED), true) {
         @Override
         boolean apply(AdminRepository repository, long id, Instant now) {
-            return repository.retry(id, now);
+            return repository.retry(id, from(), now);
         }
 
         @Override
@@ -41,7 +41,7 @@ enum Change {
     SUSPEND(MessageState.SUSPENDED, EnumSet.of(MessageState.PENDING, MessageState.FAILED), false) {
         @Override
         boolean apply(AdminRepository repository, long id, Instant now) {
-            return repository.suspend(id, now);
+            return repository.suspend(id, from(), now);
         }
 
         @Override
@@ -62,7 +62,7 @@ enum Change {
     RESUME(MessageState.PENDING, EnumSet.of(MessageState.SUSPENDED), true) {
         @Override
         boolean apply(AdminRepository repository, long id, Instant now) {
-            return repository.resume(id, now);
+            return repository.resume(id, from(), now);
         }
 
         @Override
@@ -84,7 +84,7 @@ enum Change {
     SKIP(MessageState.SUSPENDED, AdminRepository.BACKLOG, true) {
         @Override
         boolean apply(AdminRepository repository, long id, Instant now) {
-            return repository.skip(id, now);
+            return repository.skip(id, from(), now);
         }
 
         @Override
@@ -138,6 +138,13 @@ enum Change {
      * @return what to say: done before, or refused and why
      */
     abstract OperationResult unchanged(StoredMessage row);
+
+    /**
+     * @return the states this change may take a row from: what its update is guarded by
+     */
+    Set<MessageState> from() {
+        return this.from;
+    }
 
     /**
      * @return whether the update would match the row as it is now (it changed after the update missed it)

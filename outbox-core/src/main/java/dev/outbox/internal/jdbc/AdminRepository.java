@@ -8,7 +8,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -22,8 +21,10 @@ import dev.outbox.MessageState;
 import dev.outbox.StoredMessage;
 import dev.outbox.admin.MessageSummary;
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -36,9 +37,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 public final class AdminRepository {
 
-    /** The states of the backlog: counted cheaply through the due index, whatever history the table keeps. */
-    public static final Set<MessageState> BACKLOG = Collections.unmodifiableSet(
-            EnumSet.of(MessageState.PENDING, MessageState.FAILED, MessageState.SUSPENDED));
+    /**
+     * The states of the backlog, the unsent messages (PENDING, FAILED, SUSPENDED): counted cheaply through the
+     * due index, whatever history the table keeps.
+     */
+    public static final Set<MessageState> BACKLOG = StateLists.UNSENT;
 
     private static final int MAX_LAST_ERROR_LENGTH = 200;
 
@@ -48,11 +51,9 @@ public final class AdminRepository {
             instant(rs, "next_retry_at"), optionalInstant(rs, "last_retry_time"), rs.getString("message_id"),
             firstLine(rs.getString("fail_reason")), instant(rs, "gmt_create"), instant(rs, "gmt_modified"));
 
-    private final JdbcTemplate jdbc;
+    private final NamedParameterJdbcTemplate jdbc;
 
-    private final AdminSql sql;
-
-    private final DatabaseDialect dialect;
+    private final AdminStatements statements;
 
     private final TransactionTemplate batchTransaction;
 
@@ -60,9 +61,8 @@ public final class AdminRepository {
      * @param store the store whose outbox table this reads and changes
      */
     public AdminRepository(JdbcStore store) {
-        this.jdbc = store.jdbc();
-        this.sql = new AdminSql(store.outboxTable(), store.dialect());
-        this.dialect = store.dialect();
+        this.jdbc = store.named();
+        this.statements = store.statements().admin();
         this.batchTransaction = store.readCommittedTransaction();
     }
 
@@ -73,7 +73,7 @@ public final class AdminRepository {
      * @return the number of rows of each of the five states, zeros included
      */
     public Map<MessageState, Long> countAll() {
-        return counts(this.sql.countAll, EnumSet.allOf(MessageState.class));
+        return counts(this.statements.countAll, EnumSet.allOf(MessageState.class));
     }
 
     /**
@@ -83,7 +83,7 @@ public final class AdminRepository {
      * @return the number of PENDING, FAILED and SUSPENDED rows, zeros included
      */
     public Map<MessageState, Long> countBacklog() {
-        return counts(this.sql.countBacklog, BACKLOG);
+        return counts(this.statements.countBacklog, BACKLOG);
     }
 
     /**
@@ -92,8 +92,8 @@ public final class AdminRepository {
      * is the end of the lease), read as the first entry of the due index's PENDING range
      */
     public Optional<Instant> oldestDue(Instant now) {
-        return this.jdbc.queryForList(this.sql.oldestDue, LocalDateTime.class, Timestamps.toColumn(now)).stream()
-                .findFirst().map(Timestamps::fromColumn);
+        return this.jdbc.queryForList(this.statements.oldestDue, new MapSqlParameterSource("now",
+                Timestamps.toColumn(now)), LocalDateTime.class).stream().findFirst().map(Timestamps::fromColumn);
     }
 
     /**
@@ -101,8 +101,8 @@ public final class AdminRepository {
      * for a retry: how long the outbox has been failing to deliver something
      */
     public Optional<Instant> oldestPendingSince() {
-        return this.jdbc.queryForList(this.sql.oldestPending, LocalDateTime.class).stream().findFirst()
-                .map(Timestamps::fromColumn);
+        return this.jdbc.queryForList(this.statements.oldestPending, new MapSqlParameterSource(), LocalDateTime.class)
+                .stream().findFirst().map(Timestamps::fromColumn);
     }
 
     /**
@@ -110,7 +110,8 @@ public final class AdminRepository {
      * @return the whole row, if it exists
      */
     public Optional<StoredMessage> findById(long id) {
-        return this.jdbc.query(this.sql.findById, OutboxRows.STORED, id).stream().findFirst();
+        return this.jdbc.query(this.statements.findById, new MapSqlParameterSource("id", id), OutboxRows.STORED)
+                .stream().findFirst();
     }
 
     /**
@@ -121,7 +122,8 @@ public final class AdminRepository {
      * @return the whole row as last committed, if it exists
      */
     public Optional<StoredMessage> findCurrent(long id) {
-        return this.jdbc.query(this.sql.findCurrent, OutboxRows.STORED, id).stream().findFirst();
+        return this.jdbc.query(this.statements.findCurrent, new MapSqlParameterSource("id", id), OutboxRows.STORED)
+                .stream().findFirst();
     }
 
     /**
@@ -134,51 +136,52 @@ public final class AdminRepository {
      * @return the rows, without their bodies and headers
      */
     public List<MessageSummary> page(@Nullable MessageState state, @Nullable String type, long afterId, int limit) {
-        List<Object> arguments = new ArrayList<>(4);
-        arguments.add(afterId);
+        MapSqlParameterSource parameters = new MapSqlParameterSource()
+                .addValue("afterId", afterId)
+                .addValue("limit", limit);
         if (state != null) {
-            arguments.add(state.name());
+            parameters.addValue("state", state.name());
         }
         if (type != null) {
-            arguments.add(type);
+            parameters.addValue("type", type);
         }
-        arguments.add(limit);
-        return this.jdbc.query(this.sql.page(state != null, type != null), SUMMARY, arguments.toArray());
+        return this.jdbc.query(this.statements.page(state != null, type != null), parameters, SUMMARY);
     }
 
     /**
-     * FAILED or SUSPENDED to PENDING, due now, with its retry count reset to 0.
+     * To PENDING, due now, with its retry count reset to 0.
      *
      * @param id the row id
+     * @param from the states the row may leave (FAILED or SUSPENDED)
      * @param now the current time
      * @return whether the row was in one of those states and changed
      */
-    public boolean retry(long id, Instant now) {
-        LocalDateTime time = Timestamps.toColumn(now);
-        return this.jdbc.update(this.sql.retry, time, time, id) > 0;
+    public boolean retry(long id, Set<MessageState> from, Instant now) {
+        return this.jdbc.update(this.statements.retry, change(id, from, now)) > 0;
     }
 
     /**
-     * PENDING or FAILED to SUSPENDED.
+     * To SUSPENDED.
      *
      * @param id the row id
+     * @param from the states the row may leave (PENDING or FAILED)
      * @param now the current time
      * @return whether the row was in one of those states and changed
      */
-    public boolean suspend(long id, Instant now) {
-        return this.jdbc.update(this.sql.suspend, Timestamps.toColumn(now), id) > 0;
+    public boolean suspend(long id, Set<MessageState> from, Instant now) {
+        return this.jdbc.update(this.statements.suspend, change(id, from, now)) > 0;
     }
 
     /**
-     * SUSPENDED to PENDING, due now; the retry count is kept.
+     * To PENDING, due now; the retry count is kept.
      *
      * @param id the row id
+     * @param from the states the row may leave (SUSPENDED)
      * @param now the current time
-     * @return whether the row was SUSPENDED and changed
+     * @return whether the row was in one of those states and changed
      */
-    public boolean resume(long id, Instant now) {
-        LocalDateTime time = Timestamps.toColumn(now);
-        return this.jdbc.update(this.sql.resume, time, time, id) > 0;
+    public boolean resume(long id, Set<MessageState> from, Instant now) {
+        return this.jdbc.update(this.statements.resume, change(id, from, now)) > 0;
     }
 
     /**
@@ -186,12 +189,14 @@ public final class AdminRepository {
      * {@code skipped by an operator at <now>; ordering key was '<key>'} put before its fail reason.
      *
      * @param id the row id
+     * @param from the states the row may leave (the {@link #BACKLOG}'s)
      * @param now the current time
-     * @return whether the row was PENDING, FAILED or SUSPENDED with an ordering key and changed
+     * @return whether the row was in one of those states with an ordering key and changed
      */
-    public boolean skip(long id, Instant now) {
-        String noteStart = "skipped by an operator at " + now + "; ordering key was '";
-        return this.jdbc.update(this.sql.skip, noteStart, "'\n", Timestamps.toColumn(now), id) > 0;
+    public boolean skip(long id, Set<MessageState> from, Instant now) {
+        return this.jdbc.update(this.statements.skip, change(id, from, now)
+                .addValue("noteStart", "skipped by an operator at " + now + "; ordering key was '")
+                .addValue("noteEnd", "'\n")) > 0;
     }
 
     /**
@@ -204,23 +209,32 @@ public final class AdminRepository {
      * @return how many rows were changed
      */
     public int retryFailed(String type, Instant now, int batchSize) {
-        LocalDateTime time = Timestamps.toColumn(now);
-        Object[] arguments = this.dialect.updateLowestIdsArguments(List.of(time, time), List.of(type), batchSize)
-                .toArray();
+        SqlParameterSource parameters = new MapSqlParameterSource()
+                .addValue("now", Timestamps.toColumn(now))
+                .addValue("type", type)
+                .addValue("limit", batchSize);
         int changed = 0;
         int batch;
         do {
-            batch = this.batchTransaction.execute(status -> this.jdbc.update(this.sql.retryFailedBatch, arguments));
+            batch = this.batchTransaction.execute(status -> this.jdbc.update(this.statements.retryFailedBatch,
+                    parameters));
             changed += batch;
         }
         while (batch == batchSize);
         return changed;
     }
 
+    private static MapSqlParameterSource change(long id, Set<MessageState> from, Instant now) {
+        return new MapSqlParameterSource()
+                .addValue("id", id)
+                .addValue("from", from.stream().map(MessageState::name).toList())
+                .addValue("now", Timestamps.toColumn(now));
+    }
+
     private Map<MessageState, Long> counts(String countSql, Set<MessageState> states) {
         Map<MessageState, Long> counts = new EnumMap<>(MessageState.class);
         states.forEach(state -> counts.put(state, 0L));
-        this.jdbc.query(countSql, (ResultSet rs) -> {
+        this.jdbc.query(countSql, new MapSqlParameterSource(), (ResultSet rs) -> {
             counts.put(MessageState.valueOf(rs.getString("state")), rs.getLong("messages"));
         });
         return Collections.unmodifiableMap(counts);

@@ -7,30 +7,25 @@ package dev.outbox.internal.jdbc;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.StringJoiner;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 import org.jspecify.annotations.Nullable;
 
 /**
- * The statements that claim due rows and write their outcomes, each whole, in one database's SQL,
- * with named parameters. A statement is written against the default table, {@value #DEFAULT_TABLE},
- * so that it can be pasted into the database's shell as it stands; the outbox's table name replaces
- * that once, at construction, and state sets are written out ({@link StateLists}). A claim scope's line {@value #SCOPE_LINE} becomes the condition on
- * the scope's topics ({@link ClaimScope.Kind}), one statement per kind.
+ * The statements that claim due rows, check a hand-off's ordering and write the sends' outcomes, each
+ * whole, in one database's SQL, with named parameters, written for the store's table once, at
+ * construction ({@link StatementText}). A claim scope's line {@value #SCOPE_LINE} becomes the condition
+ * on the scope's topics ({@link ClaimScope.Kind}), one statement per kind.
  *
  * <p>The statements every database reads alike live here; {@link MySqlClaimStatements} and
- * {@link PostgresClaimStatements} hold those that differ.
+ * {@link PostgresClaimStatements} hold those that differ: the ordering check that finds a key's head,
+ * and the scan after a position.
  */
 abstract class ClaimStatements {
 
-    /** The table the statements are written against. */
-    static final String DEFAULT_TABLE = "local_message";
-
     /** The line of a statement that the claim scope's condition replaces. */
     static final String SCOPE_LINE = "  /* scope */";
-
-    private static final Pattern TABLE = Pattern.compile("\\b" + DEFAULT_TABLE + "\\b");
 
     /**
      * A window of the due index: the due rows of a scope in due order, with their ordering keys, from
@@ -125,7 +120,7 @@ abstract class ClaimStatements {
             UPDATE local_message SET next_retry_at = :dueAt, gmt_modified = :now, lock_version = lock_version + 1
             WHERE id = :id AND lock_version = :lockVersion""";
 
-    private final String table;
+    private final TableName table;
 
     private final Map<ClaimScope.Kind, String> window;
 
@@ -149,6 +144,12 @@ abstract class ClaimStatements {
 
     private final String markSent;
 
+    /** Each count's union of followers, written at its first use. */
+    private final ConcurrentMap<Integer, String> followers = new ConcurrentHashMap<>();
+
+    /** Each count's update to SENT, written at its first use. */
+    private final ConcurrentMap<Integer, String> markSentRows = new ConcurrentHashMap<>();
+
     final String markFailed;
 
     final String release;
@@ -159,7 +160,7 @@ abstract class ClaimStatements {
      * @param anyDue the vendor's select of due rows that their keys do not hold back
      */
     ClaimStatements(TableName table, String windowAfter, String anyDue) {
-        this.table = table.value();
+        this.table = table;
         this.window = perScope(WINDOW);
         this.windowAfter = perScope(windowAfter);
         this.anyDue = perScope(anyDue);
@@ -226,21 +227,30 @@ abstract class ClaimStatements {
     abstract @Nullable String claimDueHeads();
 
     /**
+     * @return the select of those of the given rows ({@code ids}) that no unsent row of their ordering key
+     * comes before, but the rows sent along with them ({@code sentAlong}): the check of an ordered hand-off
+     */
+    abstract String withNothingEarlierUnsent();
+
+    /**
      * @param keys how many ordering keys
      * @return the union of the runs after the claimed heads of that many keys, binding for each key
-     * {@code key_i}, {@code headId_i} and {@code blockedFrom_i} (i from 0), and {@code limit} per key
+     * {@code key_i}, {@code headId_i} and {@code blockedFrom_i} (i from 0), and {@code limit} per key;
+     * written once per count, so that the template parses it once
      */
     final String followers(int keys) {
-        return numbered(this.followersOfKey, keys, "\nUNION ALL\n");
+        return this.followers.computeIfAbsent(keys, count -> numbered(this.followersOfKey, count, "\nUNION ALL\n"));
     }
 
     /**
      * @param rows how many rows
      * @return the update of that many confirmed rows to SENT, binding {@code id_i} and {@code messageId_i}
-     * (i from 0), {@code attemptedAt}, {@code now}, {@code lockVersion} and {@code ids}
+     * (i from 0), {@code attemptedAt}, {@code now}, {@code lockVersion} and {@code ids}; written once per
+     * count, so that the template parses it once
      */
     final String markSent(int rows) {
-        return this.markSent.replace(MARK_SENT_ROW, numbered(MARK_SENT_ROW, rows, " "));
+        return this.markSentRows.computeIfAbsent(rows,
+                count -> this.markSent.replace(MARK_SENT_ROW, numbered(MARK_SENT_ROW, count, " ")));
     }
 
     private static String numbered(String part, int count, String separator) {
@@ -252,11 +262,11 @@ abstract class ClaimStatements {
     }
 
     /**
-     * @param sql a statement written against {@value #DEFAULT_TABLE}
-     * @return the statement on the outbox table, with its state sets written out ({@link StateLists})
+     * @param sql a statement written against the default outbox table
+     * @return the statement on the store's outbox table, with its state sets written out
      */
     final String forTable(String sql) {
-        return StateLists.inline(TABLE.matcher(sql).replaceAll(Matcher.quoteReplacement(this.table)));
+        return StatementText.forOutbox(sql, this.table);
     }
 
     private Map<ClaimScope.Kind, String> perScope(String sql) {

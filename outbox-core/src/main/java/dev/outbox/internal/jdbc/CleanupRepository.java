@@ -6,14 +6,14 @@ package dev.outbox.internal.jdbc;
 
 import java.time.Instant;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 
 import dev.outbox.MessageState;
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -28,11 +28,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 public final class CleanupRepository {
 
-    private final JdbcTemplate jdbc;
+    private final NamedParameterJdbcTemplate jdbc;
 
-    private final CleanupSql sql;
-
-    private final DatabaseDialect dialect;
+    private final CleanupStatements statements;
 
     private final TransactionTemplate batchTransaction;
 
@@ -41,9 +39,8 @@ public final class CleanupRepository {
      * {@link #archiveOldest} copies rows to
      */
     public CleanupRepository(JdbcStore store) {
-        this.jdbc = store.jdbc();
-        this.sql = new CleanupSql(store.outboxTable(), store.archiveTable(), store.dialect());
-        this.dialect = store.dialect();
+        this.jdbc = store.named();
+        this.statements = store.statements().cleanup();
         this.batchTransaction = store.readCommittedTransaction();
     }
 
@@ -59,7 +56,7 @@ public final class CleanupRepository {
     public CleanupBatch deleteOldest(MessageState state, Instant cutoff, int limit, @Nullable ModifiedPosition after) {
         return inTransaction(() -> {
             List<ModifiedPosition> rows = oldest(state, cutoff, limit, after, false);
-            int deleted = rows.isEmpty() ? 0 : this.jdbc.update(this.sql.delete(rows.size()), byIds(state, cutoff, rows));
+            int deleted = rows.isEmpty() ? 0 : this.jdbc.update(this.statements.delete, byIds(state, cutoff, rows));
             return batch(rows, deleted, 0);
         });
     }
@@ -83,37 +80,39 @@ public final class CleanupRepository {
             if (rows.isEmpty()) {
                 return batch(rows, 0, 0);
             }
-            List<Object> archiveArguments = new ArrayList<>();
-            archiveArguments.add(Timestamps.toColumn(archivedAt));
-            archiveArguments.addAll(List.of(byIds(state, cutoff, rows)));
-            int archived = this.jdbc.update(this.sql.archive(rows.size()), archiveArguments.toArray());
-            int deleted = this.jdbc.update(this.sql.delete(rows.size()), byIds(state, cutoff, rows));
+            MapSqlParameterSource byIds = byIds(state, cutoff, rows);
+            int archived = this.jdbc.update(this.statements.archive, byIds.addValue("archivedAt",
+                    Timestamps.toColumn(archivedAt)));
+            int deleted = this.jdbc.update(this.statements.delete, byIds);
             return batch(rows, deleted, archived);
         });
     }
 
     private List<ModifiedPosition> oldest(MessageState state, Instant cutoff, int limit,
             @Nullable ModifiedPosition after, boolean lock) {
-        List<Object> arguments = new ArrayList<>(List.of(state.name(), Timestamps.toColumn(cutoff)));
+        MapSqlParameterSource parameters = old(state, cutoff).addValue("limit", limit);
         String query;
         if (after == null) {
-            query = lock ? this.sql.lockOldest : this.sql.selectOldest;
+            query = lock ? this.statements.lockOldest : this.statements.selectOldest;
         }
         else {
-            query = lock ? this.sql.lockOldestAfter : this.sql.selectOldestAfter;
-            arguments.addAll(this.dialect.rowsAfterArguments(after.modifiedAt(), after.id()));
+            query = lock ? this.statements.lockOldestAfter : this.statements.selectOldestAfter;
+            parameters.addValue("afterModifiedAt", Timestamps.toColumn(after.modifiedAt()))
+                    .addValue("afterId", after.id());
         }
-        arguments.add(limit);
-        return this.jdbc.query(query, (rs, row) -> new ModifiedPosition(
+        return this.jdbc.query(query, parameters, (rs, row) -> new ModifiedPosition(
                 Objects.requireNonNull(Timestamps.fromColumn(rs.getObject("gmt_modified", LocalDateTime.class))),
-                rs.getLong("id")),
-                arguments.toArray());
+                rs.getLong("id")));
     }
 
-    private static Object[] byIds(MessageState state, Instant cutoff, List<ModifiedPosition> rows) {
-        List<Object> arguments = new ArrayList<>(List.of(state.name(), Timestamps.toColumn(cutoff)));
-        rows.forEach(row -> arguments.add(row.id()));
-        return arguments.toArray();
+    private static MapSqlParameterSource byIds(MessageState state, Instant cutoff, List<ModifiedPosition> rows) {
+        return old(state, cutoff).addValue("ids", rows.stream().map(ModifiedPosition::id).toList());
+    }
+
+    private static MapSqlParameterSource old(MessageState state, Instant cutoff) {
+        return new MapSqlParameterSource()
+                .addValue("state", state.name())
+                .addValue("cutoff", Timestamps.toColumn(cutoff));
     }
 
     private static CleanupBatch batch(List<ModifiedPosition> rows, int deleted, int archived) {

@@ -4,6 +4,7 @@
  */
 package dev.outbox.internal.jdbc;
 
+import java.sql.Types;
 import java.time.Instant;
 import java.util.List;
 import java.util.OptionalLong;
@@ -11,7 +12,8 @@ import java.util.OptionalLong;
 import javax.sql.DataSource;
 
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -23,9 +25,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 public final class InboxRepository {
 
-    private final JdbcTemplate jdbc;
+    private final NamedParameterJdbcTemplate jdbc;
 
-    private final InboxSql sql;
+    private final InboxStatements statements;
 
     private final DataSource dataSource;
 
@@ -35,8 +37,8 @@ public final class InboxRepository {
      * @param store the store whose inbox table this reads and writes
      */
     public InboxRepository(JdbcStore store) {
-        this.jdbc = store.jdbc();
-        this.sql = new InboxSql(store.inboxTable(), store.dialect());
+        this.jdbc = store.named();
+        this.statements = store.statements().inbox();
         this.dataSource = store.dataSource();
         this.deleteTransaction = store.readCommittedTransaction();
     }
@@ -60,12 +62,10 @@ public final class InboxRepository {
      */
     public OptionalLong insertUnlessExists(String consumerGroup, String idempotencyKey, @Nullable String messageType,
             Instant consumedAt) {
-        return InsertUnlessExists.run(this.jdbc, this.sql.insert, insert -> {
-            insert.setString(1, consumerGroup);
-            insert.setString(2, idempotencyKey);
-            insert.setString(3, messageType);
-            insert.setObject(4, Timestamps.toColumn(consumedAt));
-        });
+        return InsertUnlessExists.run(this.jdbc, this.statements.insert, byKey(consumerGroup, idempotencyKey)
+                // Typed, so that a null does not make the driver describe the statement.
+                .addValue("messageType", messageType, Types.VARCHAR)
+                .addValue("consumedAt", Timestamps.toColumn(consumedAt)));
     }
 
     /**
@@ -73,7 +73,7 @@ public final class InboxRepository {
      * @param result what consuming it produced
      */
     public void recordResult(long id, String result) {
-        this.jdbc.update(this.sql.recordResult, result, id);
+        this.jdbc.update(this.statements.recordResult, new MapSqlParameterSource().addValue("result", result).addValue("id", id));
     }
 
     /**
@@ -83,7 +83,7 @@ public final class InboxRepository {
      * @param id the row {@link #insertUnlessExists} created in this transaction
      */
     public void forget(long id) {
-        this.jdbc.update(this.sql.forget, id);
+        this.jdbc.update(this.statements.forget, new MapSqlParameterSource("id", id));
     }
 
     /**
@@ -96,8 +96,8 @@ public final class InboxRepository {
      * @throws IllegalStateException when the key is not recorded (deleted in the meantime)
      */
     public @Nullable String recordedResult(String consumerGroup, String idempotencyKey) {
-        List<String> results = this.jdbc.queryForList(this.sql.findResult, String.class, idempotencyKey,
-                consumerGroup);
+        List<String> results = this.jdbc.queryForList(this.statements.findResult, byKey(consumerGroup, idempotencyKey),
+                String.class);
         if (results.isEmpty()) {
             throw new IllegalStateException("The inbox key '" + idempotencyKey + "' of consumer group '"
                     + consumerGroup + "' was a duplicate, but its row is gone");
@@ -113,14 +113,22 @@ public final class InboxRepository {
      * @return how many rows were deleted
      */
     public long deleteConsumedBefore(Instant cutoff, int batchSize) {
+        MapSqlParameterSource parameters = new MapSqlParameterSource()
+                .addValue("cutoff", Timestamps.toColumn(cutoff))
+                .addValue("limit", batchSize);
         long deleted = 0;
         int batch;
         do {
             batch = this.deleteTransaction.execute(
-                    status -> this.jdbc.update(this.sql.deleteConsumedBefore, Timestamps.toColumn(cutoff), batchSize));
+                    status -> this.jdbc.update(this.statements.deleteConsumedBefore, parameters));
             deleted += batch;
         }
         while (batch == batchSize);
         return deleted;
+    }
+
+    private static MapSqlParameterSource byKey(String consumerGroup, String idempotencyKey) {
+        return new MapSqlParameterSource().addValue("consumerGroup", consumerGroup)
+                .addValue("idempotencyKey", idempotencyKey);
     }
 }

@@ -4,19 +4,18 @@
  */
 package dev.outbox.internal.jdbc;
 
-import java.sql.PreparedStatement;
 import java.util.OptionalLong;
 
 import org.springframework.dao.DuplicateKeyException;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.core.PreparedStatementSetter;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.support.GeneratedKeyHolder;
 import org.springframework.jdbc.support.KeyHolder;
 
 /**
- * Runs an INSERT that ends with {@link DatabaseDialect#insertConflictClause} in the current
- * transaction and tells a new row from a duplicate, on every database: a duplicate never raises an
- * error that would abort a PostgreSQL transaction.
+ * Runs an insert that is a no-op for a duplicate key where the database can say so ({@link MessageStatements},
+ * {@link InboxStatements}) in the current transaction, and tells a new row from a duplicate, on every
+ * database: a duplicate never raises an error that would abort a PostgreSQL transaction.
  */
 final class InsertUnlessExists {
 
@@ -25,18 +24,14 @@ final class InsertUnlessExists {
 
     /**
      * @param jdbc where to run it
-     * @param insert the INSERT, with the dialect's conflict clause
-     * @param values binds the INSERT's parameters
+     * @param insert the insert, in the database's form
+     * @param values its parameters
      * @return the new row's id, or empty when a row with the same unique key existed
      */
-    static OptionalLong run(JdbcTemplate jdbc, String insert, PreparedStatementSetter values) {
+    static OptionalLong run(NamedParameterJdbcTemplate jdbc, String insert, SqlParameterSource values) {
         KeyHolder keys = new GeneratedKeyHolder();
         try {
-            jdbc.update(connection -> {
-                PreparedStatement statement = connection.prepareStatement(insert, new String[] { "id" });
-                values.setValues(statement);
-                return statement;
-            }, keys);
+            jdbc.update(insert, values, keys, new String[] { "id" });
         }
         catch (DuplicateKeyException ex) {
             // Only on databases without an insert-unless-exists form (H2), where the failed statement

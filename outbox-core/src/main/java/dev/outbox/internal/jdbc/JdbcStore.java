@@ -11,15 +11,16 @@ import javax.sql.DataSource;
 import dev.outbox.OutboxStore;
 import dev.outbox.internal.FriendAccess;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The JDBC side of an {@link OutboxStore}: its dialect and table names, and the one JdbcTemplate,
- * transaction manager and transaction templates that every repository of the store runs its SQL
- * through.
+ * The JDBC side of an {@link OutboxStore}: its dialect and table names, its statements, written once here
+ * in the database's SQL, and the one JdbcTemplate, named-parameter template,
+ * transaction manager and transaction templates that every repository of the store runs them through.
  */
 public final class JdbcStore {
 
@@ -36,6 +37,10 @@ public final class JdbcStore {
     private final TableName archiveTable;
 
     private final JdbcTemplate jdbc;
+
+    private final ParsedOnceJdbcTemplate named;
+
+    private final StatementSet statements;
 
     private final DataSourceTransactionManager transactionManager;
 
@@ -58,6 +63,8 @@ public final class JdbcStore {
         this.inboxTable = inboxTable;
         this.archiveTable = archiveTable;
         this.jdbc = new JdbcTemplate(dataSource);
+        this.named = new ParsedOnceJdbcTemplate(this.jdbc);
+        this.statements = StatementSet.of(dialect, outboxTable, inboxTable, archiveTable);
         this.transactionManager = new DataSourceTransactionManager(dataSource);
         this.writeTransaction = new TransactionTemplate(this.transactionManager);
         this.writeTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
@@ -122,6 +129,20 @@ public final class JdbcStore {
      */
     public JdbcTemplate jdbc() {
         return this.jdbc;
+    }
+
+    /**
+     * @return binds the store's statements by name and runs them through {@link #jdbc}
+     */
+    NamedParameterJdbcTemplate named() {
+        return this.named;
+    }
+
+    /**
+     * @return the store's statements
+     */
+    StatementSet statements() {
+        return this.statements;
     }
 
     /**

@@ -9,8 +9,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The claim on MySQL and MariaDB, and on H2.
  *
- * <p>A row is a head when its ordering key has no PENDING, FAILED or SUSPENDED row with a smaller id.
- * The check asks, per state, for the key's lowest id in that state: one dive into the index
+ * <p>A row is a head when its ordering key has no unsent (PENDING, FAILED or SUSPENDED) row with a smaller
+ * id. The check asks, per state (one line per state of {@link StateLists#UNSENT}), for the key's lowest id in
+ * that state: one dive into the index
  * {@code (ordering_key, state, id)}, as purge soon clears the entries that rows leaving the state left
  * behind. (A {@code NOT EXISTS (... e.id < m.id)} is read by MariaDB through the key alone, stepping
  * over every row of the key, SENT ones included.) The scan after a position is written in the OR form,
@@ -33,9 +34,8 @@ final class MySqlClaimStatements extends ClaimStatements {
             WHERE m.state = :state AND m.next_retry_at <= :now
               /* scope */
               AND (m.ordering_key IS NULL OR (
-                COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'PENDING' ORDER BY e.id LIMIT 1), m.id) >= m.id
-                AND COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'FAILED' ORDER BY e.id LIMIT 1), m.id) >= m.id
-                AND COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'SUSPENDED' ORDER BY e.id LIMIT 1), m.id) >= m.id))
+                COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = :eachUnsentState ORDER BY e.id LIMIT 1), m.id) >= m.id
+              ))
             ORDER BY m.next_retry_at, m.id
             LIMIT :limit""";
 
@@ -45,9 +45,8 @@ final class MySqlClaimStatements extends ClaimStatements {
             FROM local_message m
             WHERE m.id IN (:candidates) AND m.state = :state AND m.next_retry_at <= :now
               AND (m.ordering_key IS NULL OR (
-                COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'PENDING' ORDER BY e.id LIMIT 1), m.id) >= m.id
-                AND COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'FAILED' ORDER BY e.id LIMIT 1), m.id) >= m.id
-                AND COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'SUSPENDED' ORDER BY e.id LIMIT 1), m.id) >= m.id))
+                COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = :eachUnsentState ORDER BY e.id LIMIT 1), m.id) >= m.id
+              ))
             ORDER BY m.next_retry_at, m.id
             LIMIT :limit
             FOR UPDATE SKIP LOCKED""";
@@ -57,20 +56,32 @@ final class MySqlClaimStatements extends ClaimStatements {
             FROM local_message m
             WHERE m.id IN (:candidates) AND m.state = :state AND m.next_retry_at <= :now
               AND (m.ordering_key IS NULL OR (
-                COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'PENDING' ORDER BY e.id LIMIT 1), m.id) >= m.id
-                AND COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'FAILED' ORDER BY e.id LIMIT 1), m.id) >= m.id
-                AND COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'SUSPENDED' ORDER BY e.id LIMIT 1), m.id) >= m.id))
+                COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = :eachUnsentState ORDER BY e.id LIMIT 1), m.id) >= m.id
+              ))
             ORDER BY m.next_retry_at, m.id
             LIMIT :limit""";
+
+    /** The hand-off's check: the PENDING rows going out with the checked ones do not hold them back. */
+    private static final String WITH_NOTHING_EARLIER_UNSENT = """
+            SELECT m.id
+            FROM local_message m
+            WHERE m.id IN (:ids)
+              AND (m.ordering_key IS NULL OR (
+                COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'PENDING' AND e.id NOT IN (:sentAlong) ORDER BY e.id LIMIT 1), m.id) >= m.id
+                AND COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = :eachKeyHoldingState ORDER BY e.id LIMIT 1), m.id) >= m.id
+              ))""";
 
     private final String lockDueHeads;
 
     private final String selectDueHeads;
 
+    private final String withNothingEarlierUnsent;
+
     MySqlClaimStatements(TableName table) {
         super(table, WINDOW_AFTER, ANY_DUE);
         this.lockDueHeads = forTable(LOCK_DUE_HEADS);
         this.selectDueHeads = forTable(SELECT_DUE_HEADS);
+        this.withNothingEarlierUnsent = forTable(WITH_NOTHING_EARLIER_UNSENT);
     }
 
     @Override
@@ -81,6 +92,11 @@ final class MySqlClaimStatements extends ClaimStatements {
     @Override
     String selectDueHeads() {
         return this.selectDueHeads;
+    }
+
+    @Override
+    String withNothingEarlierUnsent() {
+        return this.withNothingEarlierUnsent;
     }
 
     /** MySQL has no {@code UPDATE … RETURNING}: the claim locks, then leases. */

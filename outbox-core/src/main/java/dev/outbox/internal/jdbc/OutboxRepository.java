@@ -4,12 +4,8 @@
  */
 package dev.outbox.internal.jdbc;
 
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -23,7 +19,6 @@ import dev.outbox.MessageState;
 import dev.outbox.SaveResult;
 import dev.outbox.StoredMessage;
 import org.jspecify.annotations.Nullable;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 
@@ -36,12 +31,9 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
  */
 public final class OutboxRepository {
 
-    private final JdbcTemplate jdbc;
-
-    private final OutboxSql sql;
-
-    /** Binds by name the statements of {@link #claims}. */
     private final NamedParameterJdbcTemplate named;
+
+    private final MessageStatements messages;
 
     private final ClaimStatements claims;
 
@@ -61,12 +53,11 @@ public final class OutboxRepository {
      * @param store the store whose outbox table this reads and writes
      */
     public OutboxRepository(JdbcStore store) {
-        this.jdbc = store.jdbc();
-        this.sql = new OutboxSql(store.outboxTable(), store.dialect());
+        this.named = store.named();
+        this.messages = store.statements().messages();
+        this.claims = store.statements().claims();
         this.dialect = store.dialect();
         this.dataSource = store.dataSource();
-        this.named = new NamedParameterJdbcTemplate(this.jdbc);
-        this.claims = ClaimStatements.of(store.outboxTable(), this.dialect);
         DueWindows windows = new DueWindows(this.named, this.claims);
         this.skipLockedClaims = new SkipLockedClaims(this.named, store.readCommittedTransaction(), this.claims,
                 windows);
@@ -103,7 +94,7 @@ public final class OutboxRepository {
      * @return the new row's id, or the existing row's id marked as a duplicate
      */
     public SaveResult insertUnlessExists(NewMessage message) {
-        OptionalLong id = InsertUnlessExists.run(this.jdbc, this.sql.insert, insert -> bindInsert(insert, message));
+        OptionalLong id = InsertUnlessExists.run(this.named, this.messages.insert, insertValues(message));
         return id.isPresent() ? new SaveResult(id.getAsLong(), false) : new SaveResult(existingId(message), true);
     }
 
@@ -182,11 +173,9 @@ public final class OutboxRepository {
      * @return the ids of those that nothing else holds back
      */
     public Set<Long> withNothingEarlierUnsent(List<ClaimedMessage> messages, List<ClaimedMessage> sentAlong) {
-        List<Object> arguments = new ArrayList<>(messages.size() + sentAlong.size());
-        messages.forEach(message -> arguments.add(message.id()));
-        sentAlong.forEach(message -> arguments.add(message.id()));
-        return new HashSet<>(this.jdbc.queryForList(this.sql.withNothingEarlierUnsent(messages.size(),
-                sentAlong.size()), Long.class, arguments.toArray()));
+        return new HashSet<>(this.named.queryForList(this.claims.withNothingEarlierUnsent(), new MapSqlParameterSource()
+                .addValue("ids", messages.stream().map(ClaimedMessage::id).toList())
+                .addValue("sentAlong", sentAlong.stream().map(ClaimedMessage::id).toList()), Long.class));
     }
 
     /**
@@ -213,12 +202,11 @@ public final class OutboxRepository {
      * @return whether the row was marked
      */
     public boolean markConsumed(String type, String key, Set<MessageState> from, Instant now) {
-        List<Object> arguments = new ArrayList<>(from.size() + 3);
-        arguments.add(Timestamps.toColumn(now));
-        arguments.add(key);
-        arguments.add(type);
-        from.forEach(state -> arguments.add(state.name()));
-        return this.jdbc.update(this.sql.markConsumed(from.size()), arguments.toArray()) > 0;
+        return this.named.update(this.messages.markConsumed, new MapSqlParameterSource()
+                .addValue("now", Timestamps.toColumn(now))
+                .addValue("key", key)
+                .addValue("type", type)
+                .addValue("from", from.stream().map(MessageState::name).toList())) > 0;
     }
 
     /**
@@ -234,8 +222,12 @@ public final class OutboxRepository {
      * @return whether the row was marked; false when its lease ran out and another claim took it
      */
     public boolean markConsumed(long id, long lockVersion, String deliveredBy, Instant attemptedAt, Instant now) {
-        return this.jdbc.update(this.sql.markConsumedById, deliveredBy, Timestamps.toColumn(attemptedAt),
-                Timestamps.toColumn(now), id, lockVersion) > 0;
+        return this.named.update(this.messages.markConsumedById, new MapSqlParameterSource()
+                .addValue("deliveredBy", deliveredBy)
+                .addValue("attemptedAt", Timestamps.toColumn(attemptedAt))
+                .addValue("now", Timestamps.toColumn(now))
+                .addValue("id", id)
+                .addValue("lockVersion", lockVersion)) > 0;
     }
 
     /**
@@ -244,7 +236,7 @@ public final class OutboxRepository {
      * @return the message's state as last committed (or written by the current transaction), if it exists
      */
     public Optional<MessageState> findState(String type, String key) {
-        return this.jdbc.queryForList(this.sql.findStateByKey, String.class, key, type).stream()
+        return this.named.queryForList(this.messages.findStateByKey, byKey(type, key), String.class).stream()
                 .findFirst().map(MessageState::valueOf);
     }
 
@@ -253,33 +245,30 @@ public final class OutboxRepository {
      * @return the row, if it exists
      */
     public Optional<StoredMessage> findById(long id) {
-        return this.jdbc.query(this.sql.findById, OutboxRows.STORED, id).stream().findFirst();
+        return this.named.query(this.messages.findById, new MapSqlParameterSource("id", id), OutboxRows.STORED).stream()
+                .findFirst();
     }
 
     private long existingId(NewMessage message) {
-        Long id = this.jdbc.queryForObject(this.sql.findIdByKey, Long.class, message.key(), message.type());
+        Long id = this.named.queryForObject(this.messages.findIdByKey, byKey(message.type(), message.key()),
+                Long.class);
         return Objects.requireNonNull(id, "the duplicate row vanished");
     }
 
-    private static void bindInsert(PreparedStatement insert, NewMessage message) throws SQLException {
-        LocalDateTime created = Timestamps.toColumn(message.createdAt());
-        insert.setObject(1, created);
-        insert.setObject(2, created);
-        insert.setString(3, message.key());
-        insert.setString(4, message.type());
-        insert.setString(5, message.topic());
-        insert.setString(6, message.body());
-        setNullableString(insert, 7, message.headersJson());
-        setNullableString(insert, 8, message.orderingKey());
-        insert.setObject(9, Timestamps.toColumn(message.nextRetryAt()));
+    private static MapSqlParameterSource byKey(String type, String key) {
+        return new MapSqlParameterSource().addValue("key", key).addValue("type", type);
     }
 
-    private static void setNullableString(PreparedStatement statement, int index, String value) throws SQLException {
-        if (value == null) {
-            statement.setNull(index, Types.VARCHAR);
-        }
-        else {
-            statement.setString(index, value);
-        }
+    private static MapSqlParameterSource insertValues(NewMessage message) {
+        return new MapSqlParameterSource()
+                .addValue("createdAt", Timestamps.toColumn(message.createdAt()))
+                .addValue("key", message.key())
+                .addValue("type", message.type())
+                .addValue("topic", message.topic())
+                .addValue("body", message.body())
+                // Typed, so that a null does not make the driver describe the statement.
+                .addValue("headers", message.headersJson(), Types.VARCHAR)
+                .addValue("orderingKey", message.orderingKey(), Types.VARCHAR)
+                .addValue("dueAt", Timestamps.toColumn(message.nextRetryAt()));
     }
 }

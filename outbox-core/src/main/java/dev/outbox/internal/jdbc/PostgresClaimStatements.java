@@ -7,8 +7,8 @@ package dev.outbox.internal.jdbc;
 /**
  * The claim on PostgreSQL.
  *
- * <p>A row is a head when its ordering key has no PENDING, FAILED or SUSPENDED row with a smaller id.
- * PostgreSQL keeps the index entries that rows leaving a state left behind until a vacuum, at the low
+ * <p>A row is a head when its ordering key has no unsent (PENDING, FAILED or SUSPENDED) row with a smaller
+ * id, checked per state (one line per state of {@link StateLists#UNSENT}). PostgreSQL keeps the index entries that rows leaving a state left behind until a vacuum, at the low
  * end of the state's range, where a dive for the key's lowest id would step over them for every row
  * checked; so the check asks, per state, for the next lower id, read backwards from the row: one step
  * for a row held back by the one before it. The scan after a position is a row comparison, which
@@ -32,9 +32,8 @@ final class PostgresClaimStatements extends ClaimStatements {
             WHERE m.state = :state AND m.next_retry_at <= :now
               /* scope */
               AND (m.ordering_key IS NULL OR (
-                (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'PENDING' AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
-                AND (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'FAILED' AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
-                AND (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'SUSPENDED' AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL))
+                (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = :eachUnsentState AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
+              ))
             ORDER BY m.next_retry_at, m.id
             LIMIT :limit""";
 
@@ -44,9 +43,8 @@ final class PostgresClaimStatements extends ClaimStatements {
             FROM local_message m
             WHERE m.id IN (:candidates) AND m.state = :state AND m.next_retry_at <= :now
               AND (m.ordering_key IS NULL OR (
-                (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'PENDING' AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
-                AND (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'FAILED' AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
-                AND (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'SUSPENDED' AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL))
+                (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = :eachUnsentState AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
+              ))
             ORDER BY m.next_retry_at, m.id
             LIMIT :limit
             FOR UPDATE SKIP LOCKED""";
@@ -56,9 +54,8 @@ final class PostgresClaimStatements extends ClaimStatements {
             FROM local_message m
             WHERE m.id IN (:candidates) AND m.state = :state AND m.next_retry_at <= :now
               AND (m.ordering_key IS NULL OR (
-                (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'PENDING' AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
-                AND (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'FAILED' AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
-                AND (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'SUSPENDED' AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL))
+                (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = :eachUnsentState AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
+              ))
             ORDER BY m.next_retry_at, m.id
             LIMIT :limit""";
 
@@ -67,9 +64,8 @@ final class PostgresClaimStatements extends ClaimStatements {
             FROM local_message m
             WHERE m.id IN (:candidates) AND m.state = :state AND m.next_retry_at <= :now
               AND (m.ordering_key IS NULL OR (
-                (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'PENDING' AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
-                AND (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'FAILED' AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
-                AND (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'SUSPENDED' AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL))
+                (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = :eachUnsentState AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
+              ))
             ORDER BY m.next_retry_at, m.id
             LIMIT :limit
             FOR UPDATE SKIP LOCKED)
@@ -78,17 +74,30 @@ final class PostgresClaimStatements extends ClaimStatements {
             RETURNING m.id, m.lock_version, m.message_key, m.message_type, m.topic, m.ordering_key, m.headers,
                 m.message_body, m.retry_count, m.state, m.gmt_create, due.due_at""";
 
+    /** The hand-off's check: the PENDING rows going out with the checked ones do not hold them back. */
+    private static final String WITH_NOTHING_EARLIER_UNSENT = """
+            SELECT m.id
+            FROM local_message m
+            WHERE m.id IN (:ids)
+              AND (m.ordering_key IS NULL OR (
+                (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = 'PENDING' AND e.id NOT IN (:sentAlong) AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
+                AND (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = :eachKeyHoldingState AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
+              ))""";
+
     private final String lockDueHeads;
 
     private final String selectDueHeads;
 
     private final String claimDueHeads;
 
+    private final String withNothingEarlierUnsent;
+
     PostgresClaimStatements(TableName table) {
         super(table, WINDOW_AFTER, ANY_DUE);
         this.lockDueHeads = forTable(LOCK_DUE_HEADS);
         this.selectDueHeads = forTable(SELECT_DUE_HEADS);
         this.claimDueHeads = forTable(CLAIM_DUE_HEADS);
+        this.withNothingEarlierUnsent = forTable(WITH_NOTHING_EARLIER_UNSENT);
     }
 
     /** The two-step form of {@link #claimDueHeads}, which the claim does not need here. */
@@ -105,5 +114,10 @@ final class PostgresClaimStatements extends ClaimStatements {
     @Override
     String claimDueHeads() {
         return this.claimDueHeads;
+    }
+
+    @Override
+    String withNothingEarlierUnsent() {
+        return this.withNothingEarlierUnsent;
     }
 }

@@ -126,25 +126,31 @@ abstract class ClaimQueryPlanContract {
     }
 
     @Test
-    void backlogCountsAndTheOldestDueMessageReadTheDueIndexNotTheHistory() {
-        AdminSql sql = new AdminSql(TABLE, this.database.dialect());
+    void theHandOffsOrderingCheckLooksUpItsRowsByIdAndTheirKeysThroughTheOrderingIndex() {
+        ClaimStatements statements = ClaimStatements.of(TABLE, this.database.dialect());
 
-        String countPlan = explain(sql.countBacklog, new Object[0]);
-        String oldestDuePlan = explain(sql.oldestDue, LocalDateTime.of(2026, 1, 2, 0, 0));
+        String plan = explain(statements.withNothingEarlierUnsent(), new MapSqlParameterSource()
+                .addValue("ids", List.of(3L, 6L)).addValue("sentAlong", List.of(3L, 6L, 9L)));
+
+        assertThat(plan).contains(usesIndex("idx_" + TABLE + "_ordering")).doesNotContain("Seq Scan")
+                .doesNotContain("type=ALL");
+    }
+
+    @Test
+    void backlogCountsAndTheOldestDueMessageReadTheDueIndexNotTheHistory() {
+        AdminStatements sql = new AdminStatements(TABLE, this.database.dialect());
+
+        String countPlan = explain(sql.countBacklog, new MapSqlParameterSource());
+        String oldestDuePlan = explain(sql.oldestDue, new MapSqlParameterSource("now", LocalDateTime.of(2026, 1, 2, 0, 0)));
 
         // Both indexes that lead with the state (the due index, the cleanup's) keep the count to the backlog's rows.
         assertThat(countPlan).containsAnyOf(usesIndex("idx_" + TABLE + "_due"), usesIndex("idx_" + TABLE + "_modified"))
                 .doesNotContain("Seq Scan").doesNotContain("type=ALL");
         assertThat(oldestDuePlan).contains(usesIndex("idx_" + TABLE + "_due"));
         // Through an index that leads with the state, never along the primary key through the history.
-        assertThat(explain(sql.oldestPending, new Object[0]))
+        assertThat(explain(sql.oldestPending, new MapSqlParameterSource()))
                 .containsAnyOf(usesIndex("idx_" + TABLE + "_due"), usesIndex("idx_" + TABLE + "_modified"))
                 .doesNotContain("Filter: ((state)").doesNotContain("Seq Scan").doesNotContain("type=ALL");
-    }
-
-    private String explain(String claimSql) {
-        LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
-        return explain(claimSql, "PENDING", now, 100);
     }
 
     /**
@@ -158,12 +164,6 @@ abstract class ClaimQueryPlanContract {
 
     String explain(String claimSql, MapSqlParameterSource parameters) {
         String text = QueryPlan.explain(this.jdbc, claimSql, parameters);
-        System.out.println(kind() + " claim plan:\n" + text);
-        return text;
-    }
-
-    String explain(String claimSql, Object... arguments) {
-        String text = QueryPlan.explain(this.jdbc, claimSql, arguments);
         System.out.println(kind() + " claim plan:\n" + text);
         return text;
     }

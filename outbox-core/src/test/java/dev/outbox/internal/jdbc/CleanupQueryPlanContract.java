@@ -5,7 +5,6 @@
 package dev.outbox.internal.jdbc;
 
 import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,6 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,7 +38,7 @@ abstract class CleanupQueryPlanContract {
 
     private JdbcTemplate jdbc;
 
-    CleanupSql sql;
+    CleanupStatements sql;
 
     abstract TestDatabase.Kind kind();
 
@@ -54,7 +54,7 @@ abstract class CleanupQueryPlanContract {
         this.database.migrate();
         DataSource dataSource = this.database.newDataSource(2);
         this.jdbc = new JdbcTemplate(dataSource);
-        this.sql = new CleanupSql(TABLE, new TableName(OutboxStore.DEFAULT_ARCHIVE_TABLE), this.database.dialect());
+        this.sql = new CleanupStatements(TABLE, new TableName(OutboxStore.DEFAULT_ARCHIVE_TABLE), this.database.dialect());
         LocalDateTime old = CUTOFF.minusDays(20);
         LocalDateTime recent = CUTOFF.plusDays(6);
         List<Object[]> rows = new ArrayList<>();
@@ -79,22 +79,24 @@ abstract class CleanupQueryPlanContract {
 
     @Test
     void batchFindsOldRowsByARangeScanOfTheModifiedIndex() {
-        assertRangeScanOfTheModifiedIndex(explain(this.sql.selectOldest, "SENT", CUTOFF, 500), false);
-        assertRangeScanOfTheModifiedIndex(explain(this.sql.lockOldest, "SENT", CUTOFF, 500), false);
+        assertRangeScanOfTheModifiedIndex(explain(this.sql.selectOldest, oldSent()), false);
+        assertRangeScanOfTheModifiedIndex(explain(this.sql.lockOldest, oldSent()), false);
     }
 
     @Test
     void nextBatchContinuesTheRangeScanAfterThePreviousOne() {
-        List<Object> arguments = new ArrayList<>(List.of("SENT", CUTOFF));
-        arguments.addAll(this.database.dialect().rowsAfterArguments(CUTOFF.minusDays(19).toInstant(ZoneOffset.UTC), 900));
-        arguments.add(500);
+        MapSqlParameterSource after = oldSent().addValue("afterModifiedAt", CUTOFF.minusDays(19)).addValue("afterId", 900);
 
-        assertRangeScanOfTheModifiedIndex(explain(this.sql.selectOldestAfter, arguments.toArray()), true);
-        assertRangeScanOfTheModifiedIndex(explain(this.sql.lockOldestAfter, arguments.toArray()), true);
+        assertRangeScanOfTheModifiedIndex(explain(this.sql.selectOldestAfter, after), true);
+        assertRangeScanOfTheModifiedIndex(explain(this.sql.lockOldestAfter, after), true);
     }
 
-    private String explain(String query, Object... arguments) {
-        String plan = QueryPlan.explain(this.jdbc, query, arguments);
+    private static MapSqlParameterSource oldSent() {
+        return new MapSqlParameterSource().addValue("state", "SENT").addValue("cutoff", CUTOFF).addValue("limit", 500);
+    }
+
+    private String explain(String query, MapSqlParameterSource parameters) {
+        String plan = QueryPlan.explain(this.jdbc, query, parameters);
         System.out.println(kind() + " cleanup plan:\n" + plan);
         return plan;
     }

@@ -1,0 +1,69 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox.internal.jdbc;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.outbox.OutboxStore;
+
+/**
+ * Writes a statement for a store's tables. Statements are written against the default tables
+ * ({@value OutboxStore#DEFAULT_OUTBOX_TABLE}, {@value OutboxStore#DEFAULT_INBOX_TABLE},
+ * {@value OutboxStore#DEFAULT_ARCHIVE_TABLE}), so that each can be pasted into a database's shell as it
+ * stands; this writes the store's names in their place, and the state sets out ({@link StateLists}), once,
+ * when the statements are built.
+ */
+final class StatementText {
+
+    private StatementText() {
+    }
+
+    /**
+     * @param sql a statement written against the default outbox table
+     * @param outbox the store's outbox table
+     * @return the statement on the store's table
+     */
+    static String forOutbox(String sql, TableName outbox) {
+        return forTable(sql, OutboxStore.DEFAULT_OUTBOX_TABLE, outbox);
+    }
+
+    /**
+     * @param sql a statement written against a default table
+     * @param defaultTable the default table's name
+     * @param table the store's table in its place
+     * @return the statement on the store's table, its state sets written out
+     */
+    static String forTable(String sql, String defaultTable, TableName table) {
+        // A whole word only: the archive's default name starts with the outbox's.
+        Matcher name = Pattern.compile("\\b" + defaultTable + "\\b").matcher(sql);
+        return StateLists.inline(name.replaceAll(Matcher.quoteReplacement(table.value())));
+    }
+
+    /**
+     * @param read a select
+     * @return the same select as a locking read: a last line {@code FOR UPDATE}
+     */
+    static String locking(String read) {
+        return read + "\nFOR UPDATE";
+    }
+
+    /**
+     * Under MySQL's REPEATABLE READ a plain read sees the transaction's snapshot, which may predate the commit
+     * of a duplicate the insert before it met, or the state an update before it found; a locking read sees
+     * the latest committed row (the insert or update already holds that row's lock, so it waits for
+     * nothing). Elsewhere a plain read sees it.
+     *
+     * @param read a select of rows a statement of the same transaction just met
+     * @param dialect the database's dialect
+     * @return the select in the form that sees the rows as last committed
+     */
+    static String latestCommitted(String read, DatabaseDialect dialect) {
+        return switch (dialect) {
+            case MYSQL -> locking(read);
+            case POSTGRESQL, H2 -> read;
+        };
+    }
+}
