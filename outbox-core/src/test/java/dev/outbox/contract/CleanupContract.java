@@ -45,7 +45,7 @@ abstract class CleanupContract extends DatabaseContract {
 
     private static final Instant NOW = Instant.parse("2026-06-10T12:00:00.250Z");
 
-    private static final Duration RETENTION = CleanupSettings.DEFAULT_RETENTION;
+    private static final Duration RETENTION = CleanupSettings.RETENTION.defaultValue();
 
     private static final Instant OLD = NOW.minus(RETENTION).minusSeconds(1);
 

@@ -44,7 +44,7 @@ public class OutboxProperties {
     /**
      * Largest serialized payload that a save accepts, counted in UTF-8 bytes; at most 16MB - 1B.
      */
-    private DataSize maxPayloadSize = DataSize.ofBytes(OutboxTemplate.DEFAULT_MAX_PAYLOAD_BYTES);
+    private DataSize maxPayloadSize = DataSize.ofBytes(OutboxTemplate.MAX_PAYLOAD_SIZE.defaultValue());
 
     /**
      * Name of the MessageSender bean that delivers every message type without a route of its own.
@@ -259,7 +259,7 @@ public class OutboxProperties {
          * How long a consumed key is kept before the cleanup job deletes it. It must outlast every
          * redelivery of its message: a redelivery after the key is gone is consumed again.
          */
-        private Duration retention = CleanupSettings.DEFAULT_INBOX_RETENTION;
+        private Duration retention = CleanupSettings.INBOX_RETENTION.defaultValue();
 
         /**
          * Whether the cleanup job (outbox.cleanup.enabled) deletes the keys older than the retention.
@@ -312,57 +312,57 @@ public class OutboxProperties {
          * How often an idle dispatcher looks for due messages; commits in this instance wake it at
          * once.
          */
-        private Duration pollInterval = DispatcherSettings.DEFAULT_POLL_INTERVAL;
+        private Duration pollInterval = DispatcherSettings.POLL_INTERVAL.defaultValue();
 
         /**
          * Longest poll interval that the idle back-off reaches.
          */
-        private Duration maxPollInterval = DispatcherSettings.DEFAULT_MAX_POLL_INTERVAL;
+        private Duration maxPollInterval = DispatcherSettings.MAX_POLL_INTERVAL.defaultValue();
 
         /**
          * Most messages claimed and sent in one cycle.
          */
-        private int batchSize = DispatcherSettings.DEFAULT_BATCH_SIZE;
+        private int batchSize = DispatcherSettings.BATCH_SIZE.defaultValue();
 
         /**
          * How long a claimed message stays with this instance before other instances may claim it
          * again.
          */
-        private Duration lease = DispatcherSettings.DEFAULT_LEASE;
+        private Duration lease = DispatcherSettings.LEASE.defaultValue();
 
         /**
          * How long a cycle waits for the broker to confirm its sends; must be shorter than half the
          * lease.
          */
-        private Duration sendTimeout = DispatcherSettings.DEFAULT_SEND_TIMEOUT;
+        private Duration sendTimeout = DispatcherSettings.SEND_TIMEOUT.defaultValue();
 
         /**
          * How long stopping the application waits for the sends in flight.
          */
-        private Duration shutdownTimeout = DispatcherSettings.DEFAULT_SHUTDOWN_TIMEOUT;
+        private Duration shutdownTimeout = DispatcherSettings.SHUTDOWN_TIMEOUT.defaultValue();
 
         /**
          * Number of dispatch threads in this instance.
          */
-        private int threads = DispatcherSettings.DEFAULT_THREADS;
+        private int threads = DispatcherSettings.THREADS.defaultValue();
 
         /**
          * How due messages are claimed: skip-locked (SELECT ... FOR UPDATE SKIP LOCKED; falls back
          * to optimistic on databases without it) or optimistic (guarded updates, no row locks).
          */
-        private ClaimStrategy claimStrategy = DispatcherSettings.DEFAULT_CLAIM_STRATEGY;
+        private ClaimStrategy claimStrategy = DispatcherSettings.CLAIM_STRATEGY.defaultValue();
 
         /**
          * Most committed messages waiting in memory for this instance's dispatcher; beyond it they
          * are claimed from the table once their lease ends.
          */
-        private int handoffCapacity = DispatcherSettings.DEFAULT_HANDOFF_CAPACITY;
+        private int handoffCapacity = DispatcherSettings.HANDOFF_CAPACITY.defaultValue();
 
         /**
          * Most local handlers that run at once in this instance; each holds a database connection
          * for its transaction while it runs.
          */
-        private int handlerThreads = DispatcherSettings.DEFAULT_HANDLER_THREADS;
+        private int handlerThreads = DispatcherSettings.HANDLER_THREADS.defaultValue();
 
         /** {@return the value of {@code outbox.dispatcher.enabled}} */
         public boolean isEnabled() {
@@ -485,28 +485,28 @@ public class OutboxProperties {
         /**
          * Delay after the first failed attempt.
          */
-        private Duration initialDelay = RetryPolicy.DEFAULT_INITIAL_DELAY;
+        private Duration initialDelay = RetryPolicy.INITIAL_DELAY.defaultValue();
 
         /**
          * Growth of the delay per further failed attempt; at least 1.
          */
-        private double multiplier = RetryPolicy.DEFAULT_MULTIPLIER;
+        private double multiplier = RetryPolicy.MULTIPLIER.defaultValue();
 
         /**
          * Cap of the delay, before jitter.
          */
-        private Duration maxDelay = RetryPolicy.DEFAULT_MAX_DELAY;
+        private Duration maxDelay = RetryPolicy.MAX_DELAY.defaultValue();
 
         /**
          * Fraction (0 to 1) by which a delay may randomly be shortened, so that messages that
          * failed together do not all come back at the same instant.
          */
-        private double jitter = RetryPolicy.DEFAULT_JITTER;
+        private double jitter = RetryPolicy.JITTER.defaultValue();
 
         /**
          * Attempts a message gets before it is FAILED; at least 1.
          */
-        private int maxAttempts = RetryPolicy.DEFAULT_MAX_ATTEMPTS;
+        private int maxAttempts = RetryPolicy.MAX_ATTEMPTS.defaultValue();
 
         /**
          * How often FAILED messages are tried again (for example 6h). When not set, FAILED messages
@@ -791,7 +791,7 @@ public class OutboxProperties {
         /**
          * How long a received message stays with its consumer before it is received again.
          */
-        private Duration lease = DispatcherSettings.DEFAULT_LEASE;
+        private Duration lease = DispatcherSettings.LEASE.defaultValue();
 
         /** {@return the value of {@code outbox.pull.topics}} */
         public Set<String> getTopics() {
@@ -958,7 +958,7 @@ public class OutboxProperties {
          * How long the oldest due message may have been due before the outbox is unhealthy: longer means no
          * dispatcher runs, the dispatchers do not keep up, or ordered messages wait behind a FAILED one.
          */
-        private Duration maxOldestDueAge = BacklogLimits.DEFAULT_MAX_OLDEST_DUE_AGE;
+        private Duration maxOldestDueAge = BacklogLimits.MAX_OLDEST_DUE_AGE.defaultValue();
 
         /**
          * Status the outbox health indicator reports when unhealthy: down or out-of-service.
@@ -1032,7 +1032,7 @@ public class OutboxProperties {
         /**
          * How long a message is kept after it reached its final state (its last modification).
          */
-        private Duration retention = CleanupSettings.DEFAULT_RETENTION;
+        private Duration retention = CleanupSettings.RETENTION.defaultValue();
 
         /**
          * Whether FAILED messages older than the retention are deleted too. Deleting a FAILED
@@ -1043,18 +1043,18 @@ public class OutboxProperties {
         /**
          * Most rows deleted per transaction; at most 10000.
          */
-        private int batchSize = CleanupSettings.DEFAULT_BATCH_SIZE;
+        private int batchSize = CleanupSettings.BATCH_SIZE.defaultValue();
 
         /**
          * Most rows one run deletes; the next run continues.
          */
-        private long maxRowsPerRun = CleanupSettings.DEFAULT_MAX_ROWS_PER_RUN;
+        private long maxRowsPerRun = CleanupSettings.MAX_ROWS_PER_RUN.defaultValue();
 
         /**
          * How long one run may go on before it stops (after the batch that reached it); the next
          * run continues.
          */
-        private Duration maxRunTime = CleanupSettings.DEFAULT_MAX_RUN_TIME;
+        private Duration maxRunTime = CleanupSettings.MAX_RUN_TIME.defaultValue();
 
         private final Archive archive = new Archive();
 

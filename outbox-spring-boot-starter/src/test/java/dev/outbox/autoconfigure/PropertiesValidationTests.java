@@ -65,11 +65,11 @@ class PropertiesValidationTests {
                 .run(context -> {
                     RetryPolicies policies = context.getBean(RetryPolicies.class);
                     assertThat(policies.forType("payment")).isEqualTo(new RetryPolicy(Duration.ofSeconds(2),
-                            RetryPolicy.DEFAULT_MULTIPLIER, RetryPolicy.DEFAULT_MAX_DELAY, 0.0, 3));
+                            RetryPolicy.MULTIPLIER.defaultValue(), RetryPolicy.MAX_DELAY.defaultValue(), 0.0, 3));
                     assertThat(policies.forType("order.created")).isEqualTo(new RetryPolicy(Duration.ofSeconds(10),
-                            3.0, Duration.ofHours(1), RetryPolicy.DEFAULT_JITTER, 5));
+                            3.0, Duration.ofHours(1), RetryPolicy.JITTER.defaultValue(), 5));
                     assertThat(policies.forType("other")).isEqualTo(new RetryPolicy(Duration.ofSeconds(2),
-                            RetryPolicy.DEFAULT_MULTIPLIER, RetryPolicy.DEFAULT_MAX_DELAY, RetryPolicy.DEFAULT_JITTER,
+                            RetryPolicy.MULTIPLIER.defaultValue(), RetryPolicy.MAX_DELAY.defaultValue(), RetryPolicy.JITTER.defaultValue(),
                             5));
                     assertThat(policies.failedRetryInterval()).contains(Duration.ofHours(6));
                 });
