@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.outbox.settings.Setting;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -23,8 +24,8 @@ import tools.jackson.databind.json.JsonMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The configuration metadata that IDEs show, generated from {@link OutboxProperties} at build time,
- * and the configuration reference in docs/.
+ * The configuration metadata that IDEs show, generated at build time from {@link OutboxProperties} and from the
+ * core settings' entries that {@link CoreSettingsMetadata} writes, and the configuration reference in docs/.
  */
 class ConfigurationMetadataTests {
 
@@ -78,10 +79,19 @@ class ConfigurationMetadataTests {
             }
         }
 
-        OutboxProperties bound = new Binder(new MapConfigurationPropertySource(defaults))
-                .bind("outbox", Bindable.of(OutboxProperties.class)).get();
+        Binder binder = new Binder(new MapConfigurationPropertySource(defaults));
 
-        assertThat(bound).usingRecursiveComparison().isEqualTo(new OutboxProperties());
+        assertThat(binder.bind("outbox", Bindable.of(OutboxProperties.class)).get()).usingRecursiveComparison()
+                .isEqualTo(new OutboxProperties());
+        BoundSettings core = OutboxSettings.of(binder).source();
+        assertThat(OutboxSettings.CORE_SETTINGS).filteredOn(Setting::hasDefault).allSatisfy(setting -> assertThat(
+                core.find(setting).map(Object.class::cast)).as(OutboxSettings.property(setting))
+                .contains(setting.defaultValue()));
+    }
+
+    @Test
+    void theCoreSettingsEntriesAreGeneratedFromTheCoresSettings() throws IOException {
+        CoreSettingsMetadata.check();
     }
 
     @Test
