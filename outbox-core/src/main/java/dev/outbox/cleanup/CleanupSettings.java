@@ -7,9 +7,11 @@ package dev.outbox.cleanup;
 import java.time.Duration;
 import java.util.List;
 
+import dev.outbox.MessageState;
 import dev.outbox.settings.Check;
 import dev.outbox.settings.Setting;
 import dev.outbox.settings.SettingSource;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the cleanup deletes and how much at a time. Build with {@link #builder()}; every setting has a
@@ -24,9 +26,10 @@ import dev.outbox.settings.SettingSource;
  * @param archive whether deleted messages are copied to the archive table first
  * @param inboxRetention how long a consumed inbox key is kept; it must outlast every redelivery of its
  * message
+ * @param failedRetention how long a FAILED message is kept when they are included, or null for the retention
  */
 public record CleanupSettings(Duration retention, boolean includeFailed, int batchSize, long maxRowsPerRun,
-        Duration maxRunTime, boolean archive, Duration inboxRetention) {
+        Duration maxRunTime, boolean archive, Duration inboxRetention, @Nullable Duration failedRetention) {
 
     private static final String GROUP = "cleanup";
 
@@ -66,9 +69,14 @@ public record CleanupSettings(Duration retention, boolean includeFailed, int bat
             Check.positive(), "How long a consumed key is kept before the cleanup job deletes it. It must outlast "
                     + "every redelivery of its message: a redelivery after the key is gone is consumed again.");
 
+    /** How long a FAILED message is kept when they are included: the retention unless set. */
+    public static final Setting<Duration> FAILED_RETENTION = Setting.optional(GROUP, "failed-retention",
+            Duration.class, Check.positive(), "How long a FAILED message is kept when include-failed is true, for "
+                    + "example 30d to keep failures for longer than what was sent. When not set, the retention.");
+
     /** Every setting of the cleanup, in the order of the record's components. */
     public static final List<Setting<?>> SETTINGS = List.of(RETENTION, INCLUDE_FAILED, BATCH_SIZE, MAX_ROWS_PER_RUN,
-            MAX_RUN_TIME, ARCHIVE, INBOX_RETENTION);
+            MAX_RUN_TIME, ARCHIVE, INBOX_RETENTION, FAILED_RETENTION);
 
     /**
      * @param retention how long a message is kept after it reached its final state (its last modification)
@@ -80,6 +88,7 @@ public record CleanupSettings(Duration retention, boolean includeFailed, int bat
      * @param archive whether deleted messages are copied to the archive table first
      * @param inboxRetention how long a consumed inbox key is kept; it must outlast every redelivery of its
      * message
+     * @param failedRetention how long a FAILED message is kept when they are included, or null for the retention
      * @throws dev.outbox.settings.SettingException naming the setting that is out of range
      */
     public CleanupSettings {
@@ -88,6 +97,19 @@ public record CleanupSettings(Duration retention, boolean includeFailed, int bat
         INBOX_RETENTION.check(inboxRetention);
         BATCH_SIZE.check(batchSize);
         MAX_ROWS_PER_RUN.check(maxRowsPerRun);
+        FAILED_RETENTION.check(failedRetention);
+        if (failedRetention != null && !includeFailed) {
+            throw FAILED_RETENTION.invalid("(" + failedRetention + ") is set, but FAILED messages are deleted only "
+                    + "when include-failed is true");
+        }
+    }
+
+    /**
+     * @param state a final state
+     * @return how long a message of that state is kept
+     */
+    public Duration retentionOf(MessageState state) {
+        return (state == MessageState.FAILED && this.failedRetention != null) ? this.failedRetention : this.retention;
     }
 
     /**
@@ -112,7 +134,7 @@ public record CleanupSettings(Duration retention, boolean includeFailed, int bat
     public static CleanupSettings from(SettingSource source) {
         return new CleanupSettings(RETENTION.valueIn(source), INCLUDE_FAILED.valueIn(source),
                 BATCH_SIZE.valueIn(source), MAX_ROWS_PER_RUN.valueIn(source), MAX_RUN_TIME.valueIn(source),
-                ARCHIVE.valueIn(source), INBOX_RETENTION.valueIn(source));
+                ARCHIVE.valueIn(source), INBOX_RETENTION.valueIn(source), FAILED_RETENTION.valueIn(source));
     }
 
     /**
@@ -133,6 +155,8 @@ public record CleanupSettings(Duration retention, boolean includeFailed, int bat
         private boolean archive = ARCHIVE.defaultValue();
 
         private Duration inboxRetention = INBOX_RETENTION.defaultValue();
+
+        private @Nullable Duration failedRetention;
 
         private Builder() {
         }
@@ -201,12 +225,22 @@ public record CleanupSettings(Duration retention, boolean includeFailed, int bat
         }
 
         /**
+         * @param failedRetention how long a FAILED message is kept, when they are included; the retention unless
+         * set
+         * @return this builder
+         */
+        public Builder failedRetention(Duration failedRetention) {
+            this.failedRetention = failedRetention;
+            return this;
+        }
+
+        /**
          * @return the settings
          * @throws dev.outbox.settings.SettingException naming the setting that is out of range
          */
         public CleanupSettings build() {
             return new CleanupSettings(this.retention, this.includeFailed, this.batchSize, this.maxRowsPerRun,
-                    this.maxRunTime, this.archive, this.inboxRetention);
+                    this.maxRunTime, this.archive, this.inboxRetention, this.failedRetention);
         }
     }
 }

@@ -257,6 +257,21 @@ abstract class CleanupContract extends DatabaseContract {
         return OutboxCleaner.builder(this.fixture.store).settings(settings).build();
     }
 
+    @Test
+    void failedMessagesKeepTheirOwnRetentionWhenItIsSet() {
+        Duration failedRetention = RETENTION.multipliedBy(4);
+        insert(MessageState.SENT, OLD);
+        insert(MessageState.FAILED, OLD);
+        insert(MessageState.FAILED, NOW.minus(failedRetention).minusSeconds(1));
+
+        CleanupResult result = cleaner(CleanupSettings.builder().includeFailed(true).failedRetention(failedRetention)
+                .build()).runOnce(NOW);
+
+        assertThat(result.deleted()).containsEntry(MessageState.SENT, 1L).containsEntry(MessageState.FAILED, 1L);
+        assertThat(this.fixture.count("state = 'FAILED' AND gmt_modified = ?", column(OLD))).isOne();
+        assertThat(this.fixture.countAll()).isOne();
+    }
+
     /**
      * @return the id of a new row in the state, last modified at the time, with every column set
      */

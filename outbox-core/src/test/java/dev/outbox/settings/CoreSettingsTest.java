@@ -67,6 +67,15 @@ class CoreSettingsTest {
     }
 
     @Test
+    void aFailedRetentionWithoutIncludeFailedIsRefusedNamingIt() {
+        SettingException error = catchThrowableOfType(SettingException.class,
+                () -> CleanupSettings.builder().failedRetention(Duration.ofDays(30)).build());
+
+        assertThat(error).hasMessage("cleanup failed-retention (PT720H) is set, but FAILED messages are deleted only "
+                + "when include-failed is true");
+    }
+
+    @Test
     void aTableNameIsCheckedAsASetting() {
         SettingException error = catchThrowableOfType(SettingException.class,
                 () -> OutboxStore.builder(new DriverManagerDataSource("jdbc:h2:mem:settings"))

@@ -35,7 +35,8 @@ class ConfigurationMetadataTests {
 
     /** Properties whose default is "not set". */
     private static final Set<String> WITHOUT_DEFAULT = Set.of("outbox.default-sender", "outbox.routes",
-            "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.pull.topics");
+            "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.pull.topics",
+            "outbox.cleanup.failed-retention");
 
     @Test
     void describesEveryProperty() throws IOException {
@@ -56,6 +57,7 @@ class ConfigurationMetadataTests {
                 "management.endpoint.outbox.access", "management.endpoint.outbox.cache.time-to-live",
                 "outbox.inbox.retention", "outbox.inbox.cleanup-enabled", "outbox.cleanup.enabled", "outbox.cleanup.interval",
                 "outbox.cleanup.initial-delay", "outbox.cleanup.retention", "outbox.cleanup.include-failed",
+                "outbox.cleanup.failed-retention",
                 "outbox.cleanup.batch-size", "outbox.cleanup.max-rows-per-run", "outbox.cleanup.max-run-time",
                 "outbox.cleanup.archive.enabled", "outbox.cleanup.archive.table-name",
                 "outbox.metrics.backlog-gauges.enabled", "outbox.metrics.backlog-gauges.refresh-interval");
