@@ -13,10 +13,13 @@ public final class SettingException extends IllegalArgumentException {
 
     private static final long serialVersionUID = 1L;
 
+    /** The setting's group, empty for a setting of the outbox as a whole. */
     private final String group;
 
+    /** The setting's name within its group. */
     private final String setting;
 
+    /** What is wrong with the value. */
     private final String problem;
 
     /**
