@@ -33,11 +33,12 @@ final class MessageValidator {
     private final int maxBodyBytes;
 
     MessageValidator(int maxBodyBytes) {
-        if (maxBodyBytes < 1 || maxBodyBytes > MAX_BODY_BYTES_LIMIT) {
-            throw new IllegalArgumentException("max-payload-size must be between 1 and " + MAX_BODY_BYTES_LIMIT
-                    + " bytes, was " + maxBodyBytes);
-        }
         this.maxBodyBytes = maxBodyBytes;
+    }
+
+    static @Nullable String payloadLimitProblem(int maxBodyBytes) {
+        return (maxBodyBytes < 1 || maxBodyBytes > MAX_BODY_BYTES_LIMIT)
+                ? "must be between 1 and " + MAX_BODY_BYTES_LIMIT + " bytes, was " + maxBodyBytes : null;
     }
 
     String requireText(String field, @Nullable String value, int maxLength) {

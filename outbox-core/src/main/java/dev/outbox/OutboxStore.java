@@ -4,11 +4,15 @@
  */
 package dev.outbox;
 
+import java.util.List;
+
 import javax.sql.DataSource;
 
 import dev.outbox.internal.jdbc.DatabaseDialect;
 import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.internal.jdbc.TableName;
+import dev.outbox.settings.Setting;
+import dev.outbox.settings.SettingSource;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -38,6 +42,26 @@ public final class OutboxStore {
     /** The archive table's name when none is given: where the cleanup may copy the rows it deletes. */
     public static final String DEFAULT_ARCHIVE_TABLE = "local_message_archive";
 
+    private static final String TABLE_RULE = "a plain SQL identifier (letters, digits and underscores, starting "
+            + "with a letter or underscore, at most 48 characters).";
+
+    /** The outbox table's name, {@value #DEFAULT_OUTBOX_TABLE} by default. */
+    public static final Setting<String> OUTBOX_TABLE = Setting.of("", "table-name", DEFAULT_OUTBOX_TABLE,
+            OutboxStore::tableNameProblem, "Name of the outbox table: " + TABLE_RULE);
+
+    /** The inbox table's name, {@value #DEFAULT_INBOX_TABLE} by default. */
+    public static final Setting<String> INBOX_TABLE = Setting.of("inbox", "table-name", DEFAULT_INBOX_TABLE,
+            OutboxStore::tableNameProblem, "Name of the inbox table, where consumers record the messages they "
+                    + "consumed: " + TABLE_RULE);
+
+    /** The archive table's name, {@value #DEFAULT_ARCHIVE_TABLE} by default. */
+    public static final Setting<String> ARCHIVE_TABLE = Setting.of("cleanup.archive", "table-name",
+            DEFAULT_ARCHIVE_TABLE, OutboxStore::tableNameProblem, "Name of the archive table, which the outbox's "
+                    + "migrations create whether archiving is on or not: " + TABLE_RULE);
+
+    /** Every setting of the store: its three table names. */
+    public static final List<Setting<?>> SETTINGS = List.of(OUTBOX_TABLE, INBOX_TABLE, ARCHIVE_TABLE);
+
     static {
         JdbcStore.grantAccess(store -> store.jdbc);
     }
@@ -55,6 +79,11 @@ public final class OutboxStore {
         this.databaseType = dialect.type();
         this.jdbc = new JdbcStore(builder.dataSource, dialect, builder.outboxTable, builder.inboxTable,
                 builder.archiveTable);
+    }
+
+    private static @Nullable String tableNameProblem(String name) {
+        String problem = TableName.problem(name);
+        return (problem != null) ? "is invalid: " + problem : null;
     }
 
     /**
@@ -160,10 +189,11 @@ public final class OutboxStore {
         /**
          * @param name the outbox table's name, {@value OutboxStore#DEFAULT_OUTBOX_TABLE} by default
          * @return this builder
-         * @throws IllegalArgumentException when the name is not a plain SQL identifier of at most 48
+         * @throws dev.outbox.settings.SettingException when the name is not a plain SQL identifier of at most 48
          * characters
          */
         public Builder outboxTable(String name) {
+            OUTBOX_TABLE.check(name);
             this.outboxTable = new TableName(name);
             return this;
         }
@@ -171,10 +201,11 @@ public final class OutboxStore {
         /**
          * @param name the inbox table's name, {@value OutboxStore#DEFAULT_INBOX_TABLE} by default
          * @return this builder
-         * @throws IllegalArgumentException when the name is not a plain SQL identifier of at most 48
+         * @throws dev.outbox.settings.SettingException when the name is not a plain SQL identifier of at most 48
          * characters
          */
         public Builder inboxTable(String name) {
+            INBOX_TABLE.check(name);
             this.inboxTable = new TableName(name);
             return this;
         }
@@ -182,11 +213,25 @@ public final class OutboxStore {
         /**
          * @param name the archive table's name, {@value OutboxStore#DEFAULT_ARCHIVE_TABLE} by default
          * @return this builder
-         * @throws IllegalArgumentException when the name is not a plain SQL identifier of at most 48
+         * @throws dev.outbox.settings.SettingException when the name is not a plain SQL identifier of at most 48
          * characters
          */
         public Builder archiveTable(String name) {
+            ARCHIVE_TABLE.check(name);
             this.archiveTable = new TableName(name);
+            return this;
+        }
+
+        /**
+         * @param source where the store's {@link OutboxStore#SETTINGS} (its table names) are read from; those it
+         * does not have are left as they are
+         * @return this builder
+         * @throws dev.outbox.settings.SettingException naming the table whose name is not a plain SQL identifier
+         */
+        public Builder settings(SettingSource source) {
+            source.find(OUTBOX_TABLE).ifPresent(this::outboxTable);
+            source.find(INBOX_TABLE).ifPresent(this::inboxTable);
+            source.find(ARCHIVE_TABLE).ifPresent(this::archiveTable);
             return this;
         }
 

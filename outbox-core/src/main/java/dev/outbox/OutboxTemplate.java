@@ -7,6 +7,7 @@ package dev.outbox;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -18,6 +19,8 @@ import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.internal.jdbc.NewMessage;
 import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.settings.Setting;
+import dev.outbox.settings.SettingSource;
 import dev.outbox.spi.PayloadSerializer;
 import org.jspecify.annotations.Nullable;
 import org.springframework.transaction.IllegalTransactionStateException;
@@ -53,8 +56,13 @@ public final class OutboxTemplate {
     private static final Set<MessageState> CONSUMABLE = EnumSet.of(MessageState.PENDING, MessageState.SENT,
             MessageState.FAILED);
 
-    /** The default limit of a serialized payload: 1 MiB. */
-    public static final int DEFAULT_MAX_PAYLOAD_BYTES = 1024 * 1024;
+    /** The largest serialized payload a save accepts, in UTF-8 bytes: 1 MiB by default, at most 16 MiB - 1. */
+    public static final Setting<Integer> MAX_PAYLOAD_SIZE = Setting.byteSize("", "max-payload-size", 1024 * 1024,
+            MessageValidator::payloadLimitProblem, "Largest serialized payload that a save accepts, counted in "
+                    + "UTF-8 bytes; at most 16MB - 1B.");
+
+    /** Every setting of the template. */
+    public static final List<Setting<?>> SETTINGS = List.of(MAX_PAYLOAD_SIZE);
 
     private final OutboxRepository repository;
 
@@ -238,7 +246,7 @@ public final class OutboxTemplate {
 
         private OutboxMetrics metrics = OutboxMetrics.NONE;
 
-        private int maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES;
+        private int maxPayloadBytes = MAX_PAYLOAD_SIZE.defaultValue();
 
         private Builder(OutboxStore store) {
             this.repository = new OutboxRepository(JdbcStore.of(store));
@@ -288,9 +296,22 @@ public final class OutboxTemplate {
         /**
          * @param maxPayloadBytes the largest serialized payload, in UTF-8 bytes (at most 16 MiB - 1)
          * @return this builder
+         * @throws dev.outbox.settings.SettingException when the limit is out of range
          */
         public Builder maxPayloadBytes(int maxPayloadBytes) {
+            MAX_PAYLOAD_SIZE.check(maxPayloadBytes);
             this.maxPayloadBytes = maxPayloadBytes;
+            return this;
+        }
+
+        /**
+         * @param source where the template's {@link OutboxTemplate#SETTINGS} are read from; those it does not have
+         * are left as they are
+         * @return this builder
+         * @throws dev.outbox.settings.SettingException naming the setting that is out of range
+         */
+        public Builder settings(SettingSource source) {
+            source.find(MAX_PAYLOAD_SIZE).ifPresent(this::maxPayloadBytes);
             return this;
         }
 

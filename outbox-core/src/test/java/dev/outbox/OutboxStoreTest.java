@@ -70,7 +70,7 @@ class OutboxStoreTest {
         OutboxStore.Builder builder = OutboxStore.builder(UNREACHABLE);
 
         assertThatIllegalArgumentException().isThrownBy(() -> builder.outboxTable("local_message; DROP"))
-                .withMessage("table name 'local_message; DROP' is not a plain SQL identifier: use letters, digits "
+                .withMessage("table-name is invalid: 'local_message; DROP' is not a plain SQL identifier: use letters, digits "
                         + "and underscores, start with a letter or underscore, at most 48 characters");
         assertThatIllegalArgumentException().isThrownBy(() -> builder.inboxTable("consumed message"))
                 .withMessageContaining("'consumed message' is not a plain SQL identifier");

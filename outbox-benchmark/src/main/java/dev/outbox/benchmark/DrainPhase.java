@@ -85,7 +85,7 @@ final class DrainPhase {
      */
     private DrainResult unorderedOneInstance(PhaseReport report, DrainResult baseline,
             Map<ClaimStrategy, Map<Integer, DrainResult>> results) throws SQLException {
-        ClaimStrategy strategy = this.database.supportsSkipLocked() ? DispatcherSettings.DEFAULT_CLAIM_STRATEGY
+        ClaimStrategy strategy = this.database.supportsSkipLocked() ? DispatcherSettings.CLAIM_STRATEGY.defaultValue()
                 : ClaimStrategy.OPTIMISTIC;
         DrainResult measured = results.getOrDefault(strategy, Map.of()).get(1);
         return (measured != null) ? measured : unordered(report, strategy, 1, baseline);
@@ -96,7 +96,7 @@ final class DrainPhase {
         for (int keys : this.options.orderedKeys()) {
             OrderingKeys orderingKeys = new OrderingKeys(keys);
             DrainRuns runs = repeat("ordered-" + keys, orderingKeys,
-                    sender -> this.drain.run(1, DispatcherSettings.DEFAULT_CLAIM_STRATEGY, messages, sender));
+                    sender -> this.drain.run(1, DispatcherSettings.CLAIM_STRATEGY.defaultValue(), messages, sender));
             DrainResult result = runs.median();
             double ratio = result.messagesPerSecond() / unordered.messagesPerSecond();
             report.add(measurement("ordered, " + orderingKeys, runs, baseline).put("orderingKeys", keys)

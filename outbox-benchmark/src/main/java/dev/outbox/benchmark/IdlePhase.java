@@ -28,7 +28,7 @@ final class IdlePhase {
         PhaseReport report = new PhaseReport("I", "An idle instance for " + this.options.idleSeconds() + " s");
         this.database.truncate(BenchmarkDatabase.OUTBOX_TABLE);
         try (OutboxInstance instance = new OutboxInstance(this.database, "idle", 2,
-                DispatcherSettings.DEFAULT_CLAIM_STRATEGY, AckingSender.tracking(), OutboxMetrics.NONE,
+                DispatcherSettings.CLAIM_STRATEGY.defaultValue(), AckingSender.tracking(), OutboxMetrics.NONE,
                 OutboxInstance.CommitNotification.HANDOFF)) {
             OptionalLong serverBefore = this.database.serverStatements();
             StatementCounter.Snapshot before = instance.counter().snapshot();
@@ -38,7 +38,7 @@ final class IdlePhase {
             OptionalLong serverAfter = this.database.serverStatements();
             double seconds = this.options.idleSeconds();
             double queriesPerSecond = used.statements() / seconds;
-            double perPollInterval = queriesPerSecond * DispatcherSettings.DEFAULT_POLL_INTERVAL.toMillis() / 1000.0;
+            double perPollInterval = queriesPerSecond * DispatcherSettings.POLL_INTERVAL.defaultValue().toMillis() / 1000.0;
             Measurement measurement = report.add(new Measurement("idle instance, default settings")
                     .put("seconds", seconds)
                     .put("queries", used.statements())
@@ -55,7 +55,7 @@ final class IdlePhase {
             }
             measurement.summary(String.format("%d queries and %d commits in %.0f s: %.2f queries/s%s", used.statements(),
                     used.transactionEnds(), seconds, queriesPerSecond, server));
-            report.target("I: queries per poll interval (" + DispatcherSettings.DEFAULT_POLL_INTERVAL.toSeconds()
+            report.target("I: queries per poll interval (" + DispatcherSettings.POLL_INTERVAL.defaultValue().toSeconds()
                     + " s) of an idle instance", "<= 1", String.format("%.2f", perPollInterval), perPollInterval <= 1);
         }
         return report;

@@ -60,7 +60,7 @@ final class LatencyPhase {
         Samples samples = new Samples();
         AckingSender sender = AckingSender.observing(message -> record(message, committedAt, measuring, samples));
         try (OutboxInstance instance = new OutboxInstance(this.database, "latency", SteadyWrites.THREADS + 2,
-                DispatcherSettings.DEFAULT_CLAIM_STRATEGY, sender, OutboxMetrics.NONE, notification)) {
+                DispatcherSettings.CLAIM_STRATEGY.defaultValue(), sender, OutboxMetrics.NONE, notification)) {
             instance.start();
             OrderTransaction order = new OrderTransaction(instance, "latency", orderingKeys);
             // The commit time is taken by a synchronization registered before the save's hand-off.

@@ -46,7 +46,7 @@ final class OutagePhase {
         AckingSender sender = AckingSender.tracking();
         sender.down(true);
         try (OutboxInstance instance = new OutboxInstance(this.database, "outage", SteadyWrites.THREADS + 2,
-                DispatcherSettings.DEFAULT_CLAIM_STRATEGY, sender, OutboxMetrics.NONE,
+                DispatcherSettings.CLAIM_STRATEGY.defaultValue(), sender, OutboxMetrics.NONE,
                 OutboxInstance.CommitNotification.HANDOFF, new RetryPolicies(SHORT_RETRIES, Map.of(), null))) {
             instance.start();
             SteadyWrites writes = SteadyWrites.start(this.options.rate(),

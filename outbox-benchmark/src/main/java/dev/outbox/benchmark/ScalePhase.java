@@ -35,7 +35,7 @@ final class ScalePhase {
     ScalePhase(BenchmarkDatabase database, BenchmarkOptions options) {
         this.database = database;
         this.options = options;
-        this.strategy = DispatcherSettings.DEFAULT_CLAIM_STRATEGY;
+        this.strategy = DispatcherSettings.CLAIM_STRATEGY.defaultValue();
     }
 
     PhaseReport run() throws IOException, InterruptedException, SQLException {

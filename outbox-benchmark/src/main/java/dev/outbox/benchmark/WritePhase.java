@@ -38,7 +38,7 @@ final class WritePhase {
         this.database.truncate(BenchmarkDatabase.OUTBOX_TABLE);
         AckingSender sender = AckingSender.tracking();
         try (OutboxInstance instance = new OutboxInstance(this.database, "writers", this.options.writers() + 2,
-                DispatcherSettings.DEFAULT_CLAIM_STRATEGY, sender, OutboxMetrics.NONE,
+                DispatcherSettings.CLAIM_STRATEGY.defaultValue(), sender, OutboxMetrics.NONE,
                 OutboxInstance.CommitNotification.HANDOFF)) {
             WriteLoad load = new WriteLoad(this.options.writers(), this.options.timeout());
             int warmUp = Math.max(1, this.options.transactions() / 10);

@@ -9,6 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.outbox.MessageState;
+import dev.outbox.settings.Check;
+import dev.outbox.settings.Setting;
+import dev.outbox.settings.SettingSource;
 
 /**
  * When an outbox is unhealthy: FAILED messages exist (if they count), or the oldest due message has been due
@@ -20,26 +23,44 @@ import dev.outbox.MessageState;
  */
 public record BacklogLimits(boolean failedMessagesUnhealthy, Duration maxOldestDueAge) {
 
-    /** How long the oldest due message may have been due by default: 5 minutes. */
-    public static final Duration DEFAULT_MAX_OLDEST_DUE_AGE = Duration.ofMinutes(5);
+    private static final String GROUP = "health";
+
+    /** Whether any FAILED message makes the outbox unhealthy: yes by default. */
+    public static final Setting<Boolean> FAILED_MESSAGES_UNHEALTHY = Setting.of(GROUP, "failed-messages-unhealthy",
+            true, Check.any(), "Whether any FAILED message makes the outbox unhealthy.");
+
+    /** How long the oldest due message may have been due: 5 minutes by default. */
+    public static final Setting<Duration> MAX_OLDEST_DUE_AGE = Setting.of(GROUP, "max-oldest-due-age",
+            Duration.ofMinutes(5), Check.positive(), "How long the oldest due message may have been due before the "
+                    + "outbox is unhealthy: longer means no dispatcher runs, the dispatchers do not keep up, or "
+                    + "ordered messages wait behind a FAILED one.");
+
+    /** Every setting of the limits, in the order of the record's components. */
+    public static final List<Setting<?>> SETTINGS = List.of(FAILED_MESSAGES_UNHEALTHY, MAX_OLDEST_DUE_AGE);
 
     /**
      * @param failedMessagesUnhealthy whether any FAILED message makes the outbox unhealthy
      * @param maxOldestDueAge how long the oldest due message may have been due; positive
-     * @throws IllegalArgumentException when the age is not positive
+     * @throws dev.outbox.settings.SettingException when the age is not positive
      */
     public BacklogLimits {
-        if (maxOldestDueAge.isNegative() || maxOldestDueAge.isZero()) {
-            throw new IllegalArgumentException("The largest age of the oldest due message must be positive, was "
-                    + maxOldestDueAge);
-        }
+        MAX_OLDEST_DUE_AGE.check(maxOldestDueAge);
     }
 
     /**
-     * @return FAILED messages are unhealthy, and a due message may wait {@link #DEFAULT_MAX_OLDEST_DUE_AGE}
+     * @return FAILED messages are unhealthy, and a due message may wait {@link #MAX_OLDEST_DUE_AGE}'s default
      */
     public static BacklogLimits defaults() {
-        return new BacklogLimits(true, DEFAULT_MAX_OLDEST_DUE_AGE);
+        return from(SettingSource.empty());
+    }
+
+    /**
+     * @param source where the settings are read from; each one it does not have takes its default
+     * @return the validated limits
+     * @throws dev.outbox.settings.SettingException naming the setting that is out of range
+     */
+    public static BacklogLimits from(SettingSource source) {
+        return new BacklogLimits(FAILED_MESSAGES_UNHEALTHY.valueIn(source), MAX_OLDEST_DUE_AGE.valueIn(source));
     }
 
     /**

@@ -69,7 +69,7 @@ public final class OutboxCleaner {
     }
 
     /**
-     * Deletes (or archives and deletes) the messages older than the retention, then the inbox keys
+     * Deletes (or archives and deletes) the messages older than their state's retention, then the inbox keys
      * older than theirs.
      *
      * @param now the current time, from which the ages are counted
@@ -77,7 +77,6 @@ public final class OutboxCleaner {
      */
     public CleanupResult runOnce(Instant now) {
         long start = System.nanoTime();
-        Instant cutoff = now.minus(this.settings.retention());
         Map<MessageState, Long> deleted = new EnumMap<>(MessageState.class);
         Map<MessageState, ModifiedPosition> positions = new EnumMap<>(MessageState.class);
         Deque<MessageState> statesLeft = new ArrayDeque<>(statesToDelete());
@@ -88,7 +87,8 @@ public final class OutboxCleaner {
         while (!statesLeft.isEmpty() && !stoppedEarly) {
             MessageState state = statesLeft.poll();
             int limit = (int) Math.min(this.settings.batchSize(), this.settings.maxRowsPerRun() - rows);
-            CleanupBatch batch = batch(state, cutoff, limit, positions.get(state), now);
+            CleanupBatch batch = batch(state, now.minus(this.settings.retentionOf(state)), limit, positions.get(state),
+                    now);
             if (batch.selected() > 0) {
                 batches++;
             }

@@ -5,6 +5,11 @@
 package dev.outbox.dispatch;
 
 import java.time.Duration;
+import java.util.List;
+
+import dev.outbox.settings.Check;
+import dev.outbox.settings.Setting;
+import dev.outbox.settings.SettingSource;
 
 /**
  * How a dispatcher claims and sends. Build with {@link #builder()}; every setting has a default.
@@ -28,35 +33,58 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         Duration sendTimeout, Duration shutdownTimeout, int threads, ClaimStrategy claimStrategy,
         int handoffCapacity, int handlerThreads) {
 
-    /** Default poll interval. */
-    public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofSeconds(1);
+    private static final String GROUP = "dispatcher";
 
-    /** Default cap of the idle back-off. */
-    public static final Duration DEFAULT_MAX_POLL_INTERVAL = Duration.ofSeconds(8);
+    /** How often an idle dispatcher looks for due messages: 1 s by default. */
+    public static final Setting<Duration> POLL_INTERVAL = Setting.of(GROUP, "poll-interval", Duration.ofSeconds(1),
+            Check.positive(), "How often an idle dispatcher looks for due messages; commits in this instance wake it "
+                    + "at once.");
 
-    /** Default batch size. */
-    public static final int DEFAULT_BATCH_SIZE = 100;
+    /** The longest poll interval of the idle back-off: 8 s by default. */
+    public static final Setting<Duration> MAX_POLL_INTERVAL = Setting.of(GROUP, "max-poll-interval",
+            Duration.ofSeconds(8), Check.positive(), "Longest poll interval that the idle back-off reaches.");
 
-    /** Default lease. */
-    public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
+    /** The most messages claimed and sent in one cycle: 100 by default. */
+    public static final Setting<Integer> BATCH_SIZE = Setting.of(GROUP, "batch-size", 100, Check.atLeast(1),
+            "Most messages claimed and sent in one cycle.");
 
-    /** Default send timeout. */
-    public static final Duration DEFAULT_SEND_TIMEOUT = Duration.ofSeconds(10);
+    /** How long a claimed message stays with this instance: 30 s by default. */
+    public static final Setting<Duration> LEASE = Setting.of(GROUP, "lease", Duration.ofSeconds(30), Check.positive(),
+            "How long a claimed message stays with this instance before other instances may claim it again.");
 
-    /** Default shutdown timeout. */
-    public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(15);
+    /** How long a cycle waits for the broker's confirmations: 10 s by default. */
+    public static final Setting<Duration> SEND_TIMEOUT = Setting.of(GROUP, "send-timeout", Duration.ofSeconds(10),
+            Check.positive(), "How long a cycle waits for the broker to confirm its sends; must be shorter than "
+                    + "half the lease.");
 
-    /** Default number of dispatch loops. */
-    public static final int DEFAULT_THREADS = 1;
+    /** How long stopping waits for the sends in flight: 15 s by default. */
+    public static final Setting<Duration> SHUTDOWN_TIMEOUT = Setting.of(GROUP, "shutdown-timeout",
+            Duration.ofSeconds(15), Check.positive(), "How long stopping the application waits for the sends in "
+                    + "flight.");
 
-    /** Default claim strategy. */
-    public static final ClaimStrategy DEFAULT_CLAIM_STRATEGY = ClaimStrategy.SKIP_LOCKED;
+    /** The number of dispatch loops: 1 by default. */
+    public static final Setting<Integer> THREADS = Setting.of(GROUP, "threads", 1, Check.atLeast(1),
+            "Number of dispatch threads in this instance.");
 
-    /** Default hand-off capacity. */
-    public static final int DEFAULT_HANDOFF_CAPACITY = 10_000;
+    /** How due messages are claimed: {@link ClaimStrategy#SKIP_LOCKED} by default. */
+    public static final Setting<ClaimStrategy> CLAIM_STRATEGY = Setting.of(GROUP, "claim-strategy",
+            ClaimStrategy.SKIP_LOCKED, Check.any(), "How due messages are claimed: skip-locked (SELECT ... FOR "
+                    + "UPDATE SKIP LOCKED; falls back to optimistic on databases without it) or optimistic (guarded "
+                    + "updates, no row locks).");
 
-    /** Default number of local handlers that run at once. */
-    public static final int DEFAULT_HANDLER_THREADS = 4;
+    /** The most committed messages waiting in memory for this instance: 10,000 by default. */
+    public static final Setting<Integer> HANDOFF_CAPACITY = Setting.of(GROUP, "handoff-capacity", 10_000,
+            Check.atLeast(1), "Most committed messages waiting in memory for this instance's dispatcher; beyond it "
+                    + "they are claimed from the table once their lease ends.");
+
+    /** The most local handlers that run at once: 4 by default. */
+    public static final Setting<Integer> HANDLER_THREADS = Setting.of(GROUP, "handler-threads", 4, Check.atLeast(1),
+            "Most local handlers that run at once in this instance; each holds a database connection for its "
+                    + "transaction while it runs.");
+
+    /** Every setting of the dispatcher, in the order of the record's components. */
+    public static final List<Setting<?>> SETTINGS = List.of(POLL_INTERVAL, MAX_POLL_INTERVAL, BATCH_SIZE, LEASE,
+            SEND_TIMEOUT, SHUTDOWN_TIMEOUT, THREADS, CLAIM_STRATEGY, HANDOFF_CAPACITY, HANDLER_THREADS);
 
     /**
      * @param pollInterval how often an idle dispatcher looks for due rows (commits in this instance
@@ -73,30 +101,28 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
      * beyond it they are claimed once their lease ends
      * @param handlerThreads the most local handlers that run at once; each holds a database connection
      * for its transaction while it runs
-     * @throws IllegalArgumentException naming the setting that is out of range
+     * @throws dev.outbox.settings.SettingException naming the setting that is out of range
      */
     public DispatcherSettings {
-        if (claimStrategy == null) {
-            throw new IllegalArgumentException("dispatcher claim-strategy must be set");
-        }
-        requirePositive("poll-interval", pollInterval);
-        requirePositive("max-poll-interval", maxPollInterval);
-        requirePositive("lease", lease);
-        requirePositive("send-timeout", sendTimeout);
-        requirePositive("shutdown-timeout", shutdownTimeout);
+        CLAIM_STRATEGY.check(claimStrategy);
+        POLL_INTERVAL.check(pollInterval);
+        MAX_POLL_INTERVAL.check(maxPollInterval);
+        LEASE.check(lease);
+        SEND_TIMEOUT.check(sendTimeout);
+        SHUTDOWN_TIMEOUT.check(shutdownTimeout);
         if (maxPollInterval.compareTo(pollInterval) < 0) {
-            throw new IllegalArgumentException("dispatcher max-poll-interval (" + maxPollInterval
-                    + ") must not be shorter than poll-interval (" + pollInterval + ")");
+            throw MAX_POLL_INTERVAL.invalid("(" + maxPollInterval + ") must not be shorter than poll-interval ("
+                    + pollInterval + ")");
         }
         if (sendTimeout.compareTo(lease.dividedBy(2)) >= 0) {
-            throw new IllegalArgumentException("dispatcher send-timeout (" + sendTimeout + ") must be shorter than "
-                    + "half the lease (" + lease + "): a handed-off message is sent with at least half its lease "
-                    + "left, and must be confirmed before another instance may claim it");
+            throw SEND_TIMEOUT.invalid("(" + sendTimeout + ") must be shorter than half the lease (" + lease
+                    + "): a handed-off message is sent with at least half its lease left, and must be confirmed "
+                    + "before another instance may claim it");
         }
-        requireAtLeastOne("batch-size", batchSize);
-        requireAtLeastOne("threads", threads);
-        requireAtLeastOne("handoff-capacity", handoffCapacity);
-        requireAtLeastOne("handler-threads", handlerThreads);
+        BATCH_SIZE.check(batchSize);
+        THREADS.check(threads);
+        HANDOFF_CAPACITY.check(handoffCapacity);
+        HANDLER_THREADS.check(handlerThreads);
     }
 
     /**
@@ -113,19 +139,16 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         return new Builder();
     }
 
-    private static void requirePositive(String name, Duration value) {
-        if (value == null) {
-            throw new IllegalArgumentException("dispatcher " + name + " must be set");
-        }
-        if (value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException("dispatcher " + name + " must be positive, was " + value);
-        }
-    }
-
-    private static void requireAtLeastOne(String name, int value) {
-        if (value < 1) {
-            throw new IllegalArgumentException("dispatcher " + name + " must be at least 1, was " + value);
-        }
+    /**
+     * @param source where the settings are read from; each one it does not have takes its default
+     * @return the validated settings
+     * @throws dev.outbox.settings.SettingException naming the setting that is out of range
+     */
+    public static DispatcherSettings from(SettingSource source) {
+        return new DispatcherSettings(POLL_INTERVAL.valueIn(source), MAX_POLL_INTERVAL.valueIn(source),
+                BATCH_SIZE.valueIn(source), LEASE.valueIn(source), SEND_TIMEOUT.valueIn(source),
+                SHUTDOWN_TIMEOUT.valueIn(source), THREADS.valueIn(source), CLAIM_STRATEGY.valueIn(source),
+                HANDOFF_CAPACITY.valueIn(source), HANDLER_THREADS.valueIn(source));
     }
 
     /**
@@ -133,25 +156,25 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
      */
     public static final class Builder {
 
-        private Duration pollInterval = DEFAULT_POLL_INTERVAL;
+        private Duration pollInterval = POLL_INTERVAL.defaultValue();
 
-        private Duration maxPollInterval = DEFAULT_MAX_POLL_INTERVAL;
+        private Duration maxPollInterval = MAX_POLL_INTERVAL.defaultValue();
 
-        private int batchSize = DEFAULT_BATCH_SIZE;
+        private int batchSize = BATCH_SIZE.defaultValue();
 
-        private Duration lease = DEFAULT_LEASE;
+        private Duration lease = LEASE.defaultValue();
 
-        private Duration sendTimeout = DEFAULT_SEND_TIMEOUT;
+        private Duration sendTimeout = SEND_TIMEOUT.defaultValue();
 
-        private Duration shutdownTimeout = DEFAULT_SHUTDOWN_TIMEOUT;
+        private Duration shutdownTimeout = SHUTDOWN_TIMEOUT.defaultValue();
 
-        private int threads = DEFAULT_THREADS;
+        private int threads = THREADS.defaultValue();
 
-        private ClaimStrategy claimStrategy = DEFAULT_CLAIM_STRATEGY;
+        private ClaimStrategy claimStrategy = CLAIM_STRATEGY.defaultValue();
 
-        private int handoffCapacity = DEFAULT_HANDOFF_CAPACITY;
+        private int handoffCapacity = HANDOFF_CAPACITY.defaultValue();
 
-        private int handlerThreads = DEFAULT_HANDLER_THREADS;
+        private int handlerThreads = HANDLER_THREADS.defaultValue();
 
         private Builder() {
         }

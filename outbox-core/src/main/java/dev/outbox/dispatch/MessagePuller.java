@@ -20,6 +20,9 @@ import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
+import dev.outbox.settings.Check;
+import dev.outbox.settings.Setting;
+import dev.outbox.settings.SettingSource;
 
 /**
  * Lets consumers poll the outbox table as a queue: {@link #receive} leases up to N due messages of a
@@ -38,6 +41,13 @@ public final class MessagePuller {
 
     /** The most messages one receive leases. */
     public static final int MAX_RECEIVE = 1000;
+
+    /** How long a received message stays with its consumer: the dispatcher's default lease, 30 s. */
+    public static final Setting<Duration> LEASE = Setting.of("pull", "lease", DispatcherSettings.LEASE.defaultValue(),
+            Check.positive(), "How long a received message stays with its consumer before it is received again.");
+
+    /** Every setting of the puller. */
+    public static final List<Setting<?>> SETTINGS = List.of(LEASE);
 
     private final OutboxRepository repository;
 
@@ -60,7 +70,7 @@ public final class MessagePuller {
         ClaimStrategy strategy = Dispatcher.effectiveStrategy(builder.repository, builder.claimStrategy);
         for (String topic : builder.topics) {
             this.claimers.put(topic, new Claimer(builder.repository, ClaimScope.topic(topic), strategy, builder.lease,
-                    DispatcherSettings.DEFAULT_POLL_INTERVAL, false, builder.clock, builder.metrics));
+                    DispatcherSettings.POLL_INTERVAL.defaultValue(), false, builder.clock, builder.metrics));
         }
     }
 
@@ -144,9 +154,9 @@ public final class MessagePuller {
 
         private final Set<String> topics;
 
-        private Duration lease = DispatcherSettings.DEFAULT_LEASE;
+        private Duration lease = LEASE.defaultValue();
 
-        private ClaimStrategy claimStrategy = DispatcherSettings.DEFAULT_CLAIM_STRATEGY;
+        private ClaimStrategy claimStrategy = DispatcherSettings.CLAIM_STRATEGY.defaultValue();
 
         private RetryPolicies retryPolicies = RetryPolicies.defaults();
 
@@ -165,12 +175,22 @@ public final class MessagePuller {
         /**
          * @param lease how long a received message stays with its receiver (default 30 s)
          * @return this builder
+         * @throws dev.outbox.settings.SettingException when the lease is not positive
          */
         public Builder lease(Duration lease) {
-            if (lease == null || lease.isNegative() || lease.isZero()) {
-                throw new IllegalArgumentException("pull lease must be positive, was " + lease);
-            }
+            LEASE.check(lease);
             this.lease = lease;
+            return this;
+        }
+
+        /**
+         * @param source where the puller's {@link MessagePuller#SETTINGS} are read from; those it does not have
+         * are left as they are
+         * @return this builder
+         * @throws dev.outbox.settings.SettingException naming the setting that is out of range
+         */
+        public Builder settings(SettingSource source) {
+            source.find(LEASE).ifPresent(this::lease);
             return this;
         }
 

@@ -5,15 +5,29 @@
 package dev.outbox.retry;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.outbox.settings.Check;
+import dev.outbox.settings.Setting;
 import org.jspecify.annotations.Nullable;
 
 /**
  * The retry policy of each message type, and the optional slow retry of FAILED messages.
  */
 public final class RetryPolicies {
+
+    /**
+     * How often a FAILED message is tried again; without it FAILED messages are retried only when an operator
+     * re-drives them.
+     */
+    public static final Setting<Duration> FAILED_RETRY_INTERVAL = Setting.optional("retry", "failed-retry-interval",
+            Duration.class, Check.positive(), "How often FAILED messages are tried again (for example 6h). When not "
+                    + "set, FAILED messages are never retried automatically, only when an operator re-drives them.");
+
+    /** The settings of the policies beyond each {@link RetryPolicy#SETTINGS}. */
+    public static final List<Setting<?>> SETTINGS = List.of(FAILED_RETRY_INTERVAL);
 
     private final RetryPolicy defaultPolicy;
 
@@ -25,13 +39,11 @@ public final class RetryPolicies {
      * @param defaultPolicy the policy of every type without its own
      * @param byType policies per message type
      * @param failedRetryInterval how often a FAILED message is tried again, or null never to
+     * @throws dev.outbox.settings.SettingException when the interval is not positive
      */
     public RetryPolicies(RetryPolicy defaultPolicy, Map<String, RetryPolicy> byType,
             @Nullable Duration failedRetryInterval) {
-        if (failedRetryInterval != null && (failedRetryInterval.isNegative() || failedRetryInterval.isZero())) {
-            throw new IllegalArgumentException("retry failed-retry-interval must be positive, was "
-                    + failedRetryInterval);
-        }
+        FAILED_RETRY_INTERVAL.check(failedRetryInterval);
         this.defaultPolicy = defaultPolicy;
         this.byType = Map.copyOf(byType);
         this.failedRetryInterval = failedRetryInterval;

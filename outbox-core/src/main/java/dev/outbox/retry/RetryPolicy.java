@@ -5,6 +5,11 @@
 package dev.outbox.retry;
 
 import java.time.Duration;
+import java.util.List;
+
+import dev.outbox.settings.Check;
+import dev.outbox.settings.Setting;
+import dev.outbox.settings.SettingSource;
 
 /**
  * How a message type is retried: {@code delay(n) = min(initialDelay * multiplier^(n-1), maxDelay)}
@@ -20,23 +25,35 @@ import java.time.Duration;
  */
 public record RetryPolicy(Duration initialDelay, double multiplier, Duration maxDelay, double jitter, int maxAttempts) {
 
-    /** The default delay after the first failure. */
-    public static final Duration DEFAULT_INITIAL_DELAY = Duration.ofSeconds(1);
+    private static final String GROUP = "retry";
 
-    /** The default growth factor. */
-    public static final double DEFAULT_MULTIPLIER = 2.0;
+    /** The delay after the first failed attempt: 1 s by default. */
+    public static final Setting<Duration> INITIAL_DELAY = Setting.of(GROUP, "initial-delay", Duration.ofSeconds(1),
+            Check.positive(), "Delay after the first failed attempt.");
 
-    /** The default cap of the delay. */
-    public static final Duration DEFAULT_MAX_DELAY = Duration.ofMinutes(5);
+    /** The growth of the delay per further failed attempt: 2 by default. */
+    public static final Setting<Double> MULTIPLIER = Setting.of(GROUP, "multiplier", 2.0, Check.atLeast(1.0),
+            "Growth of the delay per further failed attempt; at least 1.");
 
-    /** The default jitter fraction. */
-    public static final double DEFAULT_JITTER = 0.2;
+    /** The cap of the delay, before jitter: 5 minutes by default. */
+    public static final Setting<Duration> MAX_DELAY = Setting.of(GROUP, "max-delay", Duration.ofMinutes(5),
+            Check.positive(), "Cap of the delay, before jitter.");
+
+    /** The fraction by which a delay may randomly be shortened: 0.2 by default. */
+    public static final Setting<Double> JITTER = Setting.of(GROUP, "jitter", 0.2, Check.between(0.0, 1.0),
+            "Fraction (0 to 1) by which a delay may randomly be shortened, so that messages that failed together "
+                    + "do not all come back at the same instant.");
 
     /**
-     * The default number of attempts: with the default delays (1 s doubling up to 5 min) a message
-     * keeps being retried for about an hour, long enough to ride out most broker outages.
+     * The attempts a message gets before it is FAILED: 20 by default. With the default delays (1 s doubling up
+     * to 5 min) a message keeps being retried for about an hour, long enough to ride out most broker outages.
      */
-    public static final int DEFAULT_MAX_ATTEMPTS = 20;
+    public static final Setting<Integer> MAX_ATTEMPTS = Setting.of(GROUP, "max-attempts", 20, Check.atLeast(1),
+            "Attempts a message gets before it is FAILED; at least 1.");
+
+    /** Every setting of a retry policy, in the order of the record's components. */
+    public static final List<Setting<?>> SETTINGS = List.of(INITIAL_DELAY, MULTIPLIER, MAX_DELAY, JITTER,
+            MAX_ATTEMPTS);
 
     /**
      * @param initialDelay the delay after the first failed attempt
@@ -45,32 +62,35 @@ public record RetryPolicy(Duration initialDelay, double multiplier, Duration max
      * @param jitter the fraction (0 to 1) by which a delay may randomly be shortened, so that messages
      * that failed together do not all come back at the same instant
      * @param maxAttempts the attempts a message gets before it is FAILED, at least 1
-     * @throws IllegalArgumentException naming the setting that is out of range
+     * @throws dev.outbox.settings.SettingException naming the setting that is out of range
      */
     public RetryPolicy {
-        requirePositive("initial-delay", initialDelay);
-        requirePositive("max-delay", maxDelay);
+        INITIAL_DELAY.check(initialDelay);
+        MAX_DELAY.check(maxDelay);
         if (maxDelay.compareTo(initialDelay) < 0) {
-            throw new IllegalArgumentException("retry max-delay (" + maxDelay + ") must not be shorter than "
-                    + "initial-delay (" + initialDelay + ")");
+            throw MAX_DELAY.invalid("(" + maxDelay + ") must not be shorter than initial-delay (" + initialDelay
+                    + ")");
         }
-        if (!(multiplier >= 1.0) || Double.isInfinite(multiplier)) {
-            throw new IllegalArgumentException("retry multiplier must be at least 1, was " + multiplier);
-        }
-        if (!(jitter >= 0.0 && jitter <= 1.0)) {
-            throw new IllegalArgumentException("retry jitter must be between 0 and 1, was " + jitter);
-        }
-        if (maxAttempts < 1) {
-            throw new IllegalArgumentException("retry max-attempts must be at least 1, was " + maxAttempts);
-        }
+        MULTIPLIER.check(multiplier);
+        JITTER.check(jitter);
+        MAX_ATTEMPTS.check(maxAttempts);
     }
 
     /**
      * @return the policy used where nothing is configured
      */
     public static RetryPolicy defaults() {
-        return new RetryPolicy(DEFAULT_INITIAL_DELAY, DEFAULT_MULTIPLIER, DEFAULT_MAX_DELAY, DEFAULT_JITTER,
-                DEFAULT_MAX_ATTEMPTS);
+        return from(SettingSource.empty());
+    }
+
+    /**
+     * @param source where the settings are read from; each one it does not have takes its default
+     * @return the validated policy
+     * @throws dev.outbox.settings.SettingException naming the setting that is out of range
+     */
+    public static RetryPolicy from(SettingSource source) {
+        return new RetryPolicy(INITIAL_DELAY.valueIn(source), MULTIPLIER.valueIn(source), MAX_DELAY.valueIn(source),
+                JITTER.valueIn(source), MAX_ATTEMPTS.valueIn(source));
     }
 
     /**
@@ -96,14 +116,5 @@ public record RetryPolicy(Duration initialDelay, double multiplier, Duration max
         double capped = Math.min(exponential, this.maxDelay.toMillis());
         double jittered = capped * (1.0 - this.jitter * random);
         return Duration.ofMillis(Math.max(1, Math.round(jittered)));
-    }
-
-    private static void requirePositive(String name, Duration value) {
-        if (value == null) {
-            throw new IllegalArgumentException("retry " + name + " must be set");
-        }
-        if (value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException("retry " + name + " must be positive, was " + value);
-        }
     }
 }

@@ -45,7 +45,7 @@ abstract class CleanupContract extends DatabaseContract {
 
     private static final Instant NOW = Instant.parse("2026-06-10T12:00:00.250Z");
 
-    private static final Duration RETENTION = CleanupSettings.DEFAULT_RETENTION;
+    private static final Duration RETENTION = CleanupSettings.RETENTION.defaultValue();
 
     private static final Instant OLD = NOW.minus(RETENTION).minusSeconds(1);
 
@@ -255,6 +255,21 @@ abstract class CleanupContract extends DatabaseContract {
 
     private OutboxCleaner cleaner(CleanupSettings settings) {
         return OutboxCleaner.builder(this.fixture.store).settings(settings).build();
+    }
+
+    @Test
+    void failedMessagesKeepTheirOwnRetentionWhenItIsSet() {
+        Duration failedRetention = RETENTION.multipliedBy(4);
+        insert(MessageState.SENT, OLD);
+        insert(MessageState.FAILED, OLD);
+        insert(MessageState.FAILED, NOW.minus(failedRetention).minusSeconds(1));
+
+        CleanupResult result = cleaner(CleanupSettings.builder().includeFailed(true).failedRetention(failedRetention)
+                .build()).runOnce(NOW);
+
+        assertThat(result.deleted()).containsEntry(MessageState.SENT, 1L).containsEntry(MessageState.FAILED, 1L);
+        assertThat(this.fixture.count("state = 'FAILED' AND gmt_modified = ?", column(OLD))).isOne();
+        assertThat(this.fixture.countAll()).isOne();
     }
 
     /**

@@ -346,7 +346,7 @@ abstract class DispatchContract extends DatabaseContract {
 
         assertThat(dispatcher.dispatchOnce()).isEqualTo(2);
         assertThat(this.sender.sentKeys()).as("the scan went on after b").containsExactly("a", "b", "c", "d");
-        this.clock.advance(DispatcherSettings.DEFAULT_POLL_INTERVAL);
+        this.clock.advance(DispatcherSettings.POLL_INTERVAL.defaultValue());
         assertThat(dispatcher.dispatchOnce()).isEqualTo(2);
 
         // The rescan from the earliest due row found it; a batch is sent in id order.

@@ -94,7 +94,7 @@ class DispatcherSettingsTest {
                 invalid("send-timeout", "must be shorter than half the lease",
                         b -> b.lease(Duration.ofSeconds(10)).sendTimeout(Duration.ofSeconds(11))),
                 invalid("send-timeout", "must be shorter than half the lease",
-                        b -> b.sendTimeout(DispatcherSettings.DEFAULT_LEASE.dividedBy(2))),
+                        b -> b.sendTimeout(DispatcherSettings.LEASE.defaultValue().dividedBy(2))),
                 invalid("shutdown-timeout", "must be positive", b -> b.shutdownTimeout(Duration.ZERO)),
                 invalid("shutdown-timeout", "must be positive", b -> b.shutdownTimeout(Duration.ofSeconds(-1))),
                 invalid("batch-size", "must be at least 1", b -> b.batchSize(0)),

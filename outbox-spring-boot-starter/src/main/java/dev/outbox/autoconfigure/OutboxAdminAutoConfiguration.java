@@ -26,6 +26,7 @@ import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * Auto-configures the operators' side of the outbox: an {@link OutboxAdmin}, and with Spring Boot Actuator the
@@ -69,21 +70,12 @@ public final class OutboxAdminAutoConfiguration {
 
         @Bean
         @ConditionalOnMissingBean(name = "outboxHealthIndicator")
-        OutboxHealthIndicator outboxHealthIndicator(OutboxAdmin admin, OutboxProperties properties) {
-            OutboxProperties.Health health = properties.getHealth();
-            Status status = (health.getUnhealthyStatus() == OutboxProperties.UnhealthyStatus.OUT_OF_SERVICE)
-                    ? Status.OUT_OF_SERVICE : Status.DOWN;
-            return new OutboxHealthIndicator(admin, limits(health), status);
-        }
-
-        private static BacklogLimits limits(OutboxProperties.Health health) {
-            try {
-                return new BacklogLimits(health.isFailedMessagesUnhealthy(), health.getMaxOldestDueAge());
-            }
-            catch (IllegalArgumentException ex) {
-                throw new IllegalStateException("outbox.health.max-oldest-due-age (" + health.getMaxOldestDueAge()
-                        + ") is invalid: " + ex.getMessage(), ex);
-            }
+        OutboxHealthIndicator outboxHealthIndicator(OutboxAdmin admin, OutboxProperties properties,
+                Environment environment) {
+            boolean outOfService = properties.getHealth().getUnhealthyStatus()
+                    == OutboxProperties.UnhealthyStatus.OUT_OF_SERVICE;
+            Status status = outOfService ? Status.OUT_OF_SERVICE : Status.DOWN;
+            return new OutboxHealthIndicator(admin, OutboxSettings.of(environment).build(BacklogLimits::from), status);
         }
     }
 }

@@ -10,8 +10,10 @@ import javax.sql.DataSource;
 
 import dev.outbox.OutboxStore;
 import dev.outbox.OutboxTemplate;
+import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.cleanup.OutboxCleaner;
 import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.dispatch.MessagePuller;
 import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.inbox.Inbox;
@@ -85,9 +87,9 @@ public final class OutboxAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    OutboxStore outboxStore(DataSource dataSource, OutboxProperties properties,
+    OutboxStore outboxStore(DataSource dataSource, Environment environment,
             ObjectProvider<OutboxStoreCustomizer> customizers) {
-        OutboxStore.Builder store = OutboxSettings.store(dataSource, properties);
+        OutboxStore.Builder store = OutboxSettings.of(environment).build(OutboxStore.builder(dataSource)::settings);
         customizers.orderedStream().forEach((customizer) -> customizer.customize(store));
         return store.build();
     }
@@ -108,16 +110,15 @@ public final class OutboxAutoConfiguration {
     @ConditionalOnMissingBean
     @DependsOnDatabaseInitialization
     OutboxTemplate outboxTemplate(OutboxStore store, PayloadSerializer serializer, OutboxMetrics metrics,
-            OutboxProperties properties, ObjectProvider<Dispatcher> dispatcher,
+            Environment environment, ObjectProvider<Dispatcher> dispatcher,
             @Qualifier(CLOCK_BEAN_NAME) Clock clock, ObjectProvider<OutboxTemplateCustomizer> customizers) {
-        OutboxTemplate.Builder template = OutboxTemplate.builder(store)
+        OutboxTemplate.Builder template = OutboxSettings.of(environment).build(OutboxTemplate.builder(store)::settings)
                 .serializer(serializer)
                 .metrics(metrics)
-                .clock(clock)
-                .maxPayloadBytes(OutboxSettings.maxPayloadBytes(properties));
+                .clock(clock);
         dispatcher.ifUnique(template::handoff);
         customizers.orderedStream().forEach((customizer) -> customizer.customize(template));
-        return OutboxSettings.buildWithPayloadLimit(properties, template::build);
+        return template.build();
     }
 
     @Bean
@@ -215,20 +216,19 @@ public final class OutboxAutoConfiguration {
 
         @Bean
         @ConditionalOnMissingBean
-        RetryPolicies outboxRetryPolicies(OutboxProperties properties) {
-            return OutboxSettings.retryPolicies(properties);
+        RetryPolicies outboxRetryPolicies(Environment environment) {
+            return OutboxSettings.of(environment).retryPolicies();
         }
 
         @Bean
         @ConditionalOnMissingBean
         @DependsOnDatabaseInitialization
         Dispatcher outboxDispatcher(OutboxStore store, MessageRoutes routes, RetryPolicies retryPolicies,
-                OutboxMetrics metrics, OutboxProperties properties,
-                @Qualifier(CLOCK_BEAN_NAME) Clock clock,
+                OutboxMetrics metrics, @Qualifier(CLOCK_BEAN_NAME) Clock clock,
                 ObjectProvider<PlatformTransactionManager> transactionManager, Environment environment,
                 ObjectProvider<DispatcherCustomizer> customizers) {
             Dispatcher.Builder dispatcher = Dispatcher.builder(store, routes)
-                    .settings(OutboxSettings.dispatcherSettings(properties))
+                    .settings(OutboxSettings.of(environment).build(DispatcherSettings::from))
                     .retryPolicies(retryPolicies)
                     .metrics(metrics)
                     .clock(clock);
@@ -244,15 +244,14 @@ public final class OutboxAutoConfiguration {
         @ConditionalOnProperty("outbox.pull.topics")
         MessagePuller outboxMessagePuller(OutboxStore store, RetryPolicies retryPolicies,
                 OutboxMetrics metrics, OutboxProperties properties,
-                @Qualifier(CLOCK_BEAN_NAME) Clock clock) {
-            return OutboxSettings.withPropertyNames("pull", "outbox.pull", () -> MessagePuller
-                    .builder(store, properties.getPull().getTopics())
-                    .lease(properties.getPull().getLease())
-                    .claimStrategy(properties.getDispatcher().getClaimStrategy())
+                @Qualifier(CLOCK_BEAN_NAME) Clock clock, Environment environment) {
+            OutboxSettings settings = OutboxSettings.of(environment);
+            return settings.build(MessagePuller.builder(store, properties.getPull().getTopics())::settings)
+                    .claimStrategy(settings.value(DispatcherSettings.CLAIM_STRATEGY))
                     .retryPolicies(retryPolicies)
                     .metrics(metrics)
                     .clock(clock)
-                    .build());
+                    .build();
         }
 
         @Bean
@@ -267,9 +266,9 @@ public final class OutboxAutoConfiguration {
 
         @Bean
         @ConditionalOnMissingBean
-        OutboxCleaner outboxCleaner(OutboxStore store, OutboxProperties properties) {
+        OutboxCleaner outboxCleaner(OutboxStore store, OutboxProperties properties, Environment environment) {
             OutboxCleaner.Builder cleaner = OutboxCleaner.builder(store)
-                    .settings(OutboxSettings.cleanupSettings(properties));
+                    .settings(OutboxSettings.of(environment).build(CleanupSettings::from));
             if (properties.getInbox().isCleanupEnabled()) {
                 cleaner.includeInbox();
             }

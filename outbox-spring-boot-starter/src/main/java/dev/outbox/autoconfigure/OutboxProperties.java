@@ -11,21 +11,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import dev.outbox.OutboxStore;
-import dev.outbox.OutboxTemplate;
-import dev.outbox.admin.BacklogLimits;
-import dev.outbox.cleanup.CleanupSettings;
-import dev.outbox.dispatch.ClaimStrategy;
-import dev.outbox.dispatch.DispatcherSettings;
-import dev.outbox.retry.RetryPolicy;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.util.unit.DataSize;
 
 /**
- * The {@code outbox.*} configuration properties. Every default is the core's named constant; the
- * values are validated when the outbox's beans are created, and an invalid one fails the start with
- * the full property name. See {@code docs/configuration.md} for the reference.
+ * The {@code outbox.*} properties that only the starter has: what is enabled, routes, the schema mode, the health
+ * status and the periodic jobs' timing. The core's settings (the table names, the payload limit, and
+ * {@code outbox.dispatcher.*}, {@code outbox.retry.*}, {@code outbox.cleanup.*} and the others) are not declared
+ * here: each is declared once in the core, as a {@code dev.outbox.settings.Setting}, and bound from the same
+ * {@code outbox.*} names when the outbox's beans are created. See {@code docs/configuration.md} for the reference.
  */
 @ConfigurationProperties("outbox")
 public class OutboxProperties {
@@ -34,17 +28,6 @@ public class OutboxProperties {
      * Whether the outbox is enabled. When false, no outbox bean is created.
      */
     private boolean enabled = true;
-
-    /**
-     * Name of the outbox table: a plain SQL identifier (letters, digits and underscores, starting
-     * with a letter or underscore, at most 48 characters).
-     */
-    private String tableName = OutboxStore.DEFAULT_OUTBOX_TABLE;
-
-    /**
-     * Largest serialized payload that a save accepts, counted in UTF-8 bytes; at most 16MB - 1B.
-     */
-    private DataSize maxPayloadSize = DataSize.ofBytes(OutboxTemplate.DEFAULT_MAX_PAYLOAD_BYTES);
 
     /**
      * Name of the MessageSender bean that delivers every message type without a route of its own.
@@ -66,8 +49,6 @@ public class OutboxProperties {
     private final Inbox inbox = new Inbox();
 
     private final Dispatcher dispatcher = new Dispatcher();
-
-    private final Retry retry = new Retry();
 
     private final LoggingSender loggingSender = new LoggingSender();
 
@@ -95,26 +76,6 @@ public class OutboxProperties {
     /** @param enabled the new value of {@code outbox.enabled} */
     public void setEnabled(boolean enabled) {
         this.enabled = enabled;
-    }
-
-    /** {@return the value of {@code outbox.table-name}} */
-    public String getTableName() {
-        return this.tableName;
-    }
-
-    /** @param tableName the new value of {@code outbox.table-name} */
-    public void setTableName(String tableName) {
-        this.tableName = tableName;
-    }
-
-    /** {@return the value of {@code outbox.max-payload-size}} */
-    public DataSize getMaxPayloadSize() {
-        return this.maxPayloadSize;
-    }
-
-    /** @param maxPayloadSize the new value of {@code outbox.max-payload-size} */
-    public void setMaxPayloadSize(DataSize maxPayloadSize) {
-        this.maxPayloadSize = maxPayloadSize;
     }
 
     /** {@return the value of {@code outbox.default-sender}} */
@@ -145,11 +106,6 @@ public class OutboxProperties {
     /** {@return the {@code outbox.dispatcher.*} settings} */
     public Dispatcher getDispatcher() {
         return this.dispatcher;
-    }
-
-    /** {@return the {@code outbox.retry.*} settings} */
-    public Retry getRetry() {
-        return this.retry;
     }
 
     /** {@return the {@code outbox.logging-sender.*} settings} */
@@ -249,42 +205,9 @@ public class OutboxProperties {
     public static class Inbox {
 
         /**
-         * Name of the inbox table, where consumers record the messages they consumed: a plain SQL
-         * identifier (letters, digits and underscores, starting with a letter or underscore, at most
-         * 48 characters).
-         */
-        private String tableName = OutboxStore.DEFAULT_INBOX_TABLE;
-
-        /**
-         * How long a consumed key is kept before the cleanup job deletes it. It must outlast every
-         * redelivery of its message: a redelivery after the key is gone is consumed again.
-         */
-        private Duration retention = CleanupSettings.DEFAULT_INBOX_RETENTION;
-
-        /**
          * Whether the cleanup job (outbox.cleanup.enabled) deletes the keys older than the retention.
          */
         private boolean cleanupEnabled = true;
-
-        /** {@return the value of {@code outbox.inbox.table-name}} */
-        public String getTableName() {
-            return this.tableName;
-        }
-
-        /** @param tableName the new value of {@code outbox.inbox.table-name} */
-        public void setTableName(String tableName) {
-            this.tableName = tableName;
-        }
-
-        /** {@return the value of {@code outbox.inbox.retention}} */
-        public Duration getRetention() {
-            return this.retention;
-        }
-
-        /** @param retention the new value of {@code outbox.inbox.retention} */
-        public void setRetention(Duration retention) {
-            this.retention = retention;
-        }
 
         /** {@return the value of {@code outbox.inbox.cleanup-enabled}} */
         public boolean isCleanupEnabled() {
@@ -308,62 +231,6 @@ public class OutboxProperties {
          */
         private boolean enabled = true;
 
-        /**
-         * How often an idle dispatcher looks for due messages; commits in this instance wake it at
-         * once.
-         */
-        private Duration pollInterval = DispatcherSettings.DEFAULT_POLL_INTERVAL;
-
-        /**
-         * Longest poll interval that the idle back-off reaches.
-         */
-        private Duration maxPollInterval = DispatcherSettings.DEFAULT_MAX_POLL_INTERVAL;
-
-        /**
-         * Most messages claimed and sent in one cycle.
-         */
-        private int batchSize = DispatcherSettings.DEFAULT_BATCH_SIZE;
-
-        /**
-         * How long a claimed message stays with this instance before other instances may claim it
-         * again.
-         */
-        private Duration lease = DispatcherSettings.DEFAULT_LEASE;
-
-        /**
-         * How long a cycle waits for the broker to confirm its sends; must be shorter than half the
-         * lease.
-         */
-        private Duration sendTimeout = DispatcherSettings.DEFAULT_SEND_TIMEOUT;
-
-        /**
-         * How long stopping the application waits for the sends in flight.
-         */
-        private Duration shutdownTimeout = DispatcherSettings.DEFAULT_SHUTDOWN_TIMEOUT;
-
-        /**
-         * Number of dispatch threads in this instance.
-         */
-        private int threads = DispatcherSettings.DEFAULT_THREADS;
-
-        /**
-         * How due messages are claimed: skip-locked (SELECT ... FOR UPDATE SKIP LOCKED; falls back
-         * to optimistic on databases without it) or optimistic (guarded updates, no row locks).
-         */
-        private ClaimStrategy claimStrategy = DispatcherSettings.DEFAULT_CLAIM_STRATEGY;
-
-        /**
-         * Most committed messages waiting in memory for this instance's dispatcher; beyond it they
-         * are claimed from the table once their lease ends.
-         */
-        private int handoffCapacity = DispatcherSettings.DEFAULT_HANDOFF_CAPACITY;
-
-        /**
-         * Most local handlers that run at once in this instance; each holds a database connection
-         * for its transaction while it runs.
-         */
-        private int handlerThreads = DispatcherSettings.DEFAULT_HANDLER_THREADS;
-
         /** {@return the value of {@code outbox.dispatcher.enabled}} */
         public boolean isEnabled() {
             return this.enabled;
@@ -372,300 +239,6 @@ public class OutboxProperties {
         /** @param enabled the new value of {@code outbox.dispatcher.enabled} */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
-        }
-
-        /** {@return the value of {@code outbox.dispatcher.poll-interval}} */
-        public Duration getPollInterval() {
-            return this.pollInterval;
-        }
-
-        /** @param pollInterval the new value of {@code outbox.dispatcher.poll-interval} */
-        public void setPollInterval(Duration pollInterval) {
-            this.pollInterval = pollInterval;
-        }
-
-        /** {@return the value of {@code outbox.dispatcher.max-poll-interval}} */
-        public Duration getMaxPollInterval() {
-            return this.maxPollInterval;
-        }
-
-        /** @param maxPollInterval the new value of {@code outbox.dispatcher.max-poll-interval} */
-        public void setMaxPollInterval(Duration maxPollInterval) {
-            this.maxPollInterval = maxPollInterval;
-        }
-
-        /** {@return the value of {@code outbox.dispatcher.batch-size}} */
-        public int getBatchSize() {
-            return this.batchSize;
-        }
-
-        /** @param batchSize the new value of {@code outbox.dispatcher.batch-size} */
-        public void setBatchSize(int batchSize) {
-            this.batchSize = batchSize;
-        }
-
-        /** {@return the value of {@code outbox.dispatcher.lease}} */
-        public Duration getLease() {
-            return this.lease;
-        }
-
-        /** @param lease the new value of {@code outbox.dispatcher.lease} */
-        public void setLease(Duration lease) {
-            this.lease = lease;
-        }
-
-        /** {@return the value of {@code outbox.dispatcher.send-timeout}} */
-        public Duration getSendTimeout() {
-            return this.sendTimeout;
-        }
-
-        /** @param sendTimeout the new value of {@code outbox.dispatcher.send-timeout} */
-        public void setSendTimeout(Duration sendTimeout) {
-            this.sendTimeout = sendTimeout;
-        }
-
-        /** {@return the value of {@code outbox.dispatcher.shutdown-timeout}} */
-        public Duration getShutdownTimeout() {
-            return this.shutdownTimeout;
-        }
-
-        /** @param shutdownTimeout the new value of {@code outbox.dispatcher.shutdown-timeout} */
-        public void setShutdownTimeout(Duration shutdownTimeout) {
-            this.shutdownTimeout = shutdownTimeout;
-        }
-
-        /** {@return the value of {@code outbox.dispatcher.threads}} */
-        public int getThreads() {
-            return this.threads;
-        }
-
-        /** @param threads the new value of {@code outbox.dispatcher.threads} */
-        public void setThreads(int threads) {
-            this.threads = threads;
-        }
-
-        /** {@return the value of {@code outbox.dispatcher.claim-strategy}} */
-        public ClaimStrategy getClaimStrategy() {
-            return this.claimStrategy;
-        }
-
-        /** @param claimStrategy the new value of {@code outbox.dispatcher.claim-strategy} */
-        public void setClaimStrategy(ClaimStrategy claimStrategy) {
-            this.claimStrategy = claimStrategy;
-        }
-
-        /** {@return the value of {@code outbox.dispatcher.handoff-capacity}} */
-        public int getHandoffCapacity() {
-            return this.handoffCapacity;
-        }
-
-        /** @param handoffCapacity the new value of {@code outbox.dispatcher.handoff-capacity} */
-        public void setHandoffCapacity(int handoffCapacity) {
-            this.handoffCapacity = handoffCapacity;
-        }
-
-        /** {@return the value of {@code outbox.dispatcher.handler-threads}} */
-        public int getHandlerThreads() {
-            return this.handlerThreads;
-        }
-
-        /** @param handlerThreads the new value of {@code outbox.dispatcher.handler-threads} */
-        public void setHandlerThreads(int handlerThreads) {
-            this.handlerThreads = handlerThreads;
-        }
-    }
-
-    /**
-     * How failed sends are retried: the delay after the n-th failed attempt is
-     * min(initial-delay * multiplier^(n-1), max-delay), shortened by a random jitter, until
-     * max-attempts attempts failed and the message is FAILED.
-     */
-    public static class Retry {
-
-        /**
-         * Delay after the first failed attempt.
-         */
-        private Duration initialDelay = RetryPolicy.DEFAULT_INITIAL_DELAY;
-
-        /**
-         * Growth of the delay per further failed attempt; at least 1.
-         */
-        private double multiplier = RetryPolicy.DEFAULT_MULTIPLIER;
-
-        /**
-         * Cap of the delay, before jitter.
-         */
-        private Duration maxDelay = RetryPolicy.DEFAULT_MAX_DELAY;
-
-        /**
-         * Fraction (0 to 1) by which a delay may randomly be shortened, so that messages that
-         * failed together do not all come back at the same instant.
-         */
-        private double jitter = RetryPolicy.DEFAULT_JITTER;
-
-        /**
-         * Attempts a message gets before it is FAILED; at least 1.
-         */
-        private int maxAttempts = RetryPolicy.DEFAULT_MAX_ATTEMPTS;
-
-        /**
-         * How often FAILED messages are tried again (for example 6h). When not set, FAILED messages
-         * are never retried automatically, only when an operator re-drives them.
-         */
-        private @Nullable Duration failedRetryInterval;
-
-        /**
-         * Retry settings per message type, for example outbox.retry.types.payment.max-attempts=3:
-         * each of initial-delay, multiplier, max-delay, jitter and max-attempts that is set
-         * overrides outbox.retry.* for that type. Put a type with dots or upper-case letters in
-         * brackets: outbox.retry.types[order.created].max-attempts.
-         */
-        private final Map<String, RetryType> types = new LinkedHashMap<>();
-
-        /** {@return the value of {@code outbox.retry.initial-delay}} */
-        public Duration getInitialDelay() {
-            return this.initialDelay;
-        }
-
-        /** @param initialDelay the new value of {@code outbox.retry.initial-delay} */
-        public void setInitialDelay(Duration initialDelay) {
-            this.initialDelay = initialDelay;
-        }
-
-        /** {@return the value of {@code outbox.retry.multiplier}} */
-        public double getMultiplier() {
-            return this.multiplier;
-        }
-
-        /** @param multiplier the new value of {@code outbox.retry.multiplier} */
-        public void setMultiplier(double multiplier) {
-            this.multiplier = multiplier;
-        }
-
-        /** {@return the value of {@code outbox.retry.max-delay}} */
-        public Duration getMaxDelay() {
-            return this.maxDelay;
-        }
-
-        /** @param maxDelay the new value of {@code outbox.retry.max-delay} */
-        public void setMaxDelay(Duration maxDelay) {
-            this.maxDelay = maxDelay;
-        }
-
-        /** {@return the value of {@code outbox.retry.jitter}} */
-        public double getJitter() {
-            return this.jitter;
-        }
-
-        /** @param jitter the new value of {@code outbox.retry.jitter} */
-        public void setJitter(double jitter) {
-            this.jitter = jitter;
-        }
-
-        /** {@return the value of {@code outbox.retry.max-attempts}} */
-        public int getMaxAttempts() {
-            return this.maxAttempts;
-        }
-
-        /** @param maxAttempts the new value of {@code outbox.retry.max-attempts} */
-        public void setMaxAttempts(int maxAttempts) {
-            this.maxAttempts = maxAttempts;
-        }
-
-        /** {@return the value of {@code outbox.retry.failed-retry-interval}} */
-        public @Nullable Duration getFailedRetryInterval() {
-            return this.failedRetryInterval;
-        }
-
-        /** @param failedRetryInterval the new value of {@code outbox.retry.failed-retry-interval} */
-        public void setFailedRetryInterval(@Nullable Duration failedRetryInterval) {
-            this.failedRetryInterval = failedRetryInterval;
-        }
-
-        /** {@return the {@code outbox.retry.types.*} settings} */
-        public Map<String, RetryType> getTypes() {
-            return this.types;
-        }
-    }
-
-    /**
-     * The retry settings of one message type; each one not set falls back to outbox.retry.*.
-     */
-    public static class RetryType {
-
-        /**
-         * Delay after the first failed attempt of this type.
-         */
-        private @Nullable Duration initialDelay;
-
-        /**
-         * Growth of the delay per further failed attempt of this type.
-         */
-        private @Nullable Double multiplier;
-
-        /**
-         * Cap of the delay of this type.
-         */
-        private @Nullable Duration maxDelay;
-
-        /**
-         * Jitter fraction of this type.
-         */
-        private @Nullable Double jitter;
-
-        /**
-         * Attempts a message of this type gets before it is FAILED.
-         */
-        private @Nullable Integer maxAttempts;
-
-        /** {@return the value of {@code outbox.retry.types.<type>.initial-delay}} */
-        public @Nullable Duration getInitialDelay() {
-            return this.initialDelay;
-        }
-
-        /** @param initialDelay the new value of {@code outbox.retry.types.<type>.initial-delay} */
-        public void setInitialDelay(@Nullable Duration initialDelay) {
-            this.initialDelay = initialDelay;
-        }
-
-        /** {@return the value of {@code outbox.retry.types.<type>.multiplier}} */
-        public @Nullable Double getMultiplier() {
-            return this.multiplier;
-        }
-
-        /** @param multiplier the new value of {@code outbox.retry.types.<type>.multiplier} */
-        public void setMultiplier(@Nullable Double multiplier) {
-            this.multiplier = multiplier;
-        }
-
-        /** {@return the value of {@code outbox.retry.types.<type>.max-delay}} */
-        public @Nullable Duration getMaxDelay() {
-            return this.maxDelay;
-        }
-
-        /** @param maxDelay the new value of {@code outbox.retry.types.<type>.max-delay} */
-        public void setMaxDelay(@Nullable Duration maxDelay) {
-            this.maxDelay = maxDelay;
-        }
-
-        /** {@return the value of {@code outbox.retry.types.<type>.jitter}} */
-        public @Nullable Double getJitter() {
-            return this.jitter;
-        }
-
-        /** @param jitter the new value of {@code outbox.retry.types.<type>.jitter} */
-        public void setJitter(@Nullable Double jitter) {
-            this.jitter = jitter;
-        }
-
-        /** {@return the value of {@code outbox.retry.types.<type>.max-attempts}} */
-        public @Nullable Integer getMaxAttempts() {
-            return this.maxAttempts;
-        }
-
-        /** @param maxAttempts the new value of {@code outbox.retry.types.<type>.max-attempts} */
-        public void setMaxAttempts(@Nullable Integer maxAttempts) {
-            this.maxAttempts = maxAttempts;
         }
     }
 
@@ -788,11 +361,6 @@ public class OutboxProperties {
          */
         private Set<String> topics = new LinkedHashSet<>();
 
-        /**
-         * How long a received message stays with its consumer before it is received again.
-         */
-        private Duration lease = DispatcherSettings.DEFAULT_LEASE;
-
         /** {@return the value of {@code outbox.pull.topics}} */
         public Set<String> getTopics() {
             return this.topics;
@@ -801,16 +369,6 @@ public class OutboxProperties {
         /** @param topics the new value of {@code outbox.pull.topics} */
         public void setTopics(Set<String> topics) {
             this.topics = topics;
-        }
-
-        /** {@return the value of {@code outbox.pull.lease}} */
-        public Duration getLease() {
-            return this.lease;
-        }
-
-        /** @param lease the new value of {@code outbox.pull.lease} */
-        public void setLease(Duration lease) {
-            this.lease = lease;
         }
     }
 
@@ -950,40 +508,9 @@ public class OutboxProperties {
     public static class Health {
 
         /**
-         * Whether any FAILED message makes the outbox unhealthy.
-         */
-        private boolean failedMessagesUnhealthy = true;
-
-        /**
-         * How long the oldest due message may have been due before the outbox is unhealthy: longer means no
-         * dispatcher runs, the dispatchers do not keep up, or ordered messages wait behind a FAILED one.
-         */
-        private Duration maxOldestDueAge = BacklogLimits.DEFAULT_MAX_OLDEST_DUE_AGE;
-
-        /**
          * Status the outbox health indicator reports when unhealthy: down or out-of-service.
          */
         private UnhealthyStatus unhealthyStatus = UnhealthyStatus.DOWN;
-
-        /** {@return the value of {@code outbox.health.failed-messages-unhealthy}} */
-        public boolean isFailedMessagesUnhealthy() {
-            return this.failedMessagesUnhealthy;
-        }
-
-        /** @param failedMessagesUnhealthy the new value of {@code outbox.health.failed-messages-unhealthy} */
-        public void setFailedMessagesUnhealthy(boolean failedMessagesUnhealthy) {
-            this.failedMessagesUnhealthy = failedMessagesUnhealthy;
-        }
-
-        /** {@return the value of {@code outbox.health.max-oldest-due-age}} */
-        public Duration getMaxOldestDueAge() {
-            return this.maxOldestDueAge;
-        }
-
-        /** @param maxOldestDueAge the new value of {@code outbox.health.max-oldest-due-age} */
-        public void setMaxOldestDueAge(Duration maxOldestDueAge) {
-            this.maxOldestDueAge = maxOldestDueAge;
-        }
 
         /** {@return the value of {@code outbox.health.unhealthy-status}} */
         public UnhealthyStatus getUnhealthyStatus() {
@@ -1029,35 +556,6 @@ public class OutboxProperties {
          */
         private Duration initialDelay = Duration.ofMinutes(1);
 
-        /**
-         * How long a message is kept after it reached its final state (its last modification).
-         */
-        private Duration retention = CleanupSettings.DEFAULT_RETENTION;
-
-        /**
-         * Whether FAILED messages older than the retention are deleted too. Deleting a FAILED
-         * message of an ordering key releases the messages of that key behind it.
-         */
-        private boolean includeFailed;
-
-        /**
-         * Most rows deleted per transaction; at most 10000.
-         */
-        private int batchSize = CleanupSettings.DEFAULT_BATCH_SIZE;
-
-        /**
-         * Most rows one run deletes; the next run continues.
-         */
-        private long maxRowsPerRun = CleanupSettings.DEFAULT_MAX_ROWS_PER_RUN;
-
-        /**
-         * How long one run may go on before it stops (after the batch that reached it); the next
-         * run continues.
-         */
-        private Duration maxRunTime = CleanupSettings.DEFAULT_MAX_RUN_TIME;
-
-        private final Archive archive = new Archive();
-
         /** {@return the value of {@code outbox.cleanup.enabled}} */
         public boolean isEnabled() {
             return this.enabled;
@@ -1086,100 +584,6 @@ public class OutboxProperties {
         /** @param initialDelay the new value of {@code outbox.cleanup.initial-delay} */
         public void setInitialDelay(Duration initialDelay) {
             this.initialDelay = initialDelay;
-        }
-
-        /** {@return the value of {@code outbox.cleanup.retention}} */
-        public Duration getRetention() {
-            return this.retention;
-        }
-
-        /** @param retention the new value of {@code outbox.cleanup.retention} */
-        public void setRetention(Duration retention) {
-            this.retention = retention;
-        }
-
-        /** {@return the value of {@code outbox.cleanup.include-failed}} */
-        public boolean isIncludeFailed() {
-            return this.includeFailed;
-        }
-
-        /** @param includeFailed the new value of {@code outbox.cleanup.include-failed} */
-        public void setIncludeFailed(boolean includeFailed) {
-            this.includeFailed = includeFailed;
-        }
-
-        /** {@return the value of {@code outbox.cleanup.batch-size}} */
-        public int getBatchSize() {
-            return this.batchSize;
-        }
-
-        /** @param batchSize the new value of {@code outbox.cleanup.batch-size} */
-        public void setBatchSize(int batchSize) {
-            this.batchSize = batchSize;
-        }
-
-        /** {@return the value of {@code outbox.cleanup.max-rows-per-run}} */
-        public long getMaxRowsPerRun() {
-            return this.maxRowsPerRun;
-        }
-
-        /** @param maxRowsPerRun the new value of {@code outbox.cleanup.max-rows-per-run} */
-        public void setMaxRowsPerRun(long maxRowsPerRun) {
-            this.maxRowsPerRun = maxRowsPerRun;
-        }
-
-        /** {@return the value of {@code outbox.cleanup.max-run-time}} */
-        public Duration getMaxRunTime() {
-            return this.maxRunTime;
-        }
-
-        /** @param maxRunTime the new value of {@code outbox.cleanup.max-run-time} */
-        public void setMaxRunTime(Duration maxRunTime) {
-            this.maxRunTime = maxRunTime;
-        }
-
-        /** {@return the {@code outbox.cleanup.archive.*} settings} */
-        public Archive getArchive() {
-            return this.archive;
-        }
-    }
-
-    /**
-     * Archiving of the messages the cleanup deletes.
-     */
-    public static class Archive {
-
-        /**
-         * Whether the cleanup copies each message to the archive table before deleting it, in the
-         * same transaction.
-         */
-        private boolean enabled;
-
-        /**
-         * Name of the archive table, which the outbox's migrations create whether archiving is on
-         * or not: a plain SQL identifier (letters, digits and underscores, starting with a letter or
-         * underscore, at most 48 characters).
-         */
-        private String tableName = OutboxStore.DEFAULT_ARCHIVE_TABLE;
-
-        /** {@return the value of {@code outbox.cleanup.archive.enabled}} */
-        public boolean isEnabled() {
-            return this.enabled;
-        }
-
-        /** @param enabled the new value of {@code outbox.cleanup.archive.enabled} */
-        public void setEnabled(boolean enabled) {
-            this.enabled = enabled;
-        }
-
-        /** {@return the value of {@code outbox.cleanup.archive.table-name}} */
-        public String getTableName() {
-            return this.tableName;
-        }
-
-        /** @param tableName the new value of {@code outbox.cleanup.archive.table-name} */
-        public void setTableName(String tableName) {
-            this.tableName = tableName;
         }
     }
 

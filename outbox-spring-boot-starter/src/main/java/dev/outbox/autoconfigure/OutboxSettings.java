@@ -4,133 +4,119 @@
  */
 package dev.outbox.autoconfigure;
 
-import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import java.util.regex.Pattern;
-
-import javax.sql.DataSource;
+import java.util.stream.Stream;
 
 import dev.outbox.OutboxStore;
+import dev.outbox.OutboxTemplate;
+import dev.outbox.admin.BacklogLimits;
 import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.dispatch.MessagePuller;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
-import org.jspecify.annotations.Nullable;
+import dev.outbox.settings.Setting;
+import dev.outbox.settings.SettingException;
+import dev.outbox.settings.SettingSource;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.core.env.Environment;
 
 /**
- * Turns {@link OutboxProperties} into the core's validated settings. The core names an invalid
- * setting in kebab-case ("dispatcher send-timeout ..."); this rewrites that to the full property
- * ("outbox.dispatcher.send-timeout ...") so that the failed start says what to change.
+ * The core's settings, bound from the {@code outbox.*} properties: a setting of group {@code g} is
+ * {@code outbox.g.<name>}, and one of the outbox as a whole is {@code outbox.<name>}. Nothing here declares a
+ * setting, a default or a check: the core does, and a {@link SettingException} becomes an
+ * {@link InvalidOutboxPropertyException} that starts with the full property name.
  */
 final class OutboxSettings {
 
+    /** Every core setting the starter binds, in the order of the configuration reference. */
+    static final List<Setting<?>> CORE_SETTINGS = Stream.of(OutboxStore.SETTINGS, OutboxTemplate.SETTINGS,
+            DispatcherSettings.SETTINGS, MessagePuller.SETTINGS, RetryPolicy.SETTINGS, RetryPolicies.SETTINGS,
+            BacklogLimits.SETTINGS, CleanupSettings.SETTINGS).flatMap(List::stream).toList();
+
+    static final String PREFIX = "outbox";
+
+    private static final String RETRY_TYPES = PREFIX + ".retry.types";
+
     private static final Pattern PLAIN_MAP_KEY = Pattern.compile("[a-z0-9-]+");
 
-    private OutboxSettings() {
+    private final Binder binder;
+
+    private OutboxSettings(Binder binder) {
+        this.binder = binder;
+    }
+
+    static OutboxSettings of(Environment environment) {
+        return new OutboxSettings(Binder.get(environment));
+    }
+
+    static OutboxSettings of(Binder binder) {
+        return new OutboxSettings(binder);
     }
 
     /**
-     * @return a builder of the store on the data source, with the tables of the properties
+     * @param setting a core setting
+     * @return its property, for example {@code outbox.dispatcher.lease}
      */
-    static OutboxStore.Builder store(DataSource dataSource, OutboxProperties properties) {
-        OutboxStore.Builder store = OutboxStore.builder(dataSource);
-        tableName("outbox.table-name", properties.getTableName(), store::outboxTable);
-        tableName("outbox.inbox.table-name", properties.getInbox().getTableName(), store::inboxTable);
-        tableName("outbox.cleanup.archive.table-name", properties.getCleanup().getArchive().getTableName(),
-                store::archiveTable);
-        return store;
+    static String property(Setting<?> setting) {
+        return prefixOf(setting.group()) + "." + setting.name();
     }
 
-    private static void tableName(String property, String value, Consumer<String> setTable) {
-        try {
-            setTable.accept(value);
-        }
-        catch (IllegalArgumentException ex) {
-            throw new IllegalStateException(property + " is invalid: " + ex.getMessage(), ex);
-        }
+    private static String prefixOf(String group) {
+        return group.isEmpty() ? PREFIX : PREFIX + "." + group;
     }
 
     /**
-     * @return the payload limit in bytes, for the template, which checks its range when it is built
-     * (see {@link #buildWithPayloadLimit})
+     * Builds something from the core settings of the {@code outbox.*} properties.
+     *
+     * @param build what to build from them, for example {@code DispatcherSettings::from}
+     * @return what was built
+     * @throws InvalidOutboxPropertyException naming the property when the core refuses a value
      */
-    static int maxPayloadBytes(OutboxProperties properties) {
-        long bytes = properties.getMaxPayloadSize().toBytes();
-        return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, bytes));
+    <T> T build(Function<SettingSource, T> build) {
+        return build(source(), build);
     }
 
     /**
-     * Builds what checks the payload limit, naming {@code outbox.max-payload-size} if it is out of range.
+     * @return the core settings of the {@code outbox.*} properties, as they are, unchecked
      */
-    static <T> T buildWithPayloadLimit(OutboxProperties properties, Supplier<T> build) {
-        try {
-            return build.get();
-        }
-        catch (IllegalArgumentException ex) {
-            throw new IllegalStateException("outbox.max-payload-size (" + properties.getMaxPayloadSize()
-                    + ") is invalid: " + ex.getMessage(), ex);
-        }
+    BoundSettings source() {
+        return new BoundSettings(this.binder, OutboxSettings::prefixOf);
     }
 
-    static DispatcherSettings dispatcherSettings(OutboxProperties properties) {
-        OutboxProperties.Dispatcher dispatcher = properties.getDispatcher();
-        return withPropertyNames("dispatcher", "outbox.dispatcher", () -> DispatcherSettings.builder()
-                .pollInterval(dispatcher.getPollInterval())
-                .maxPollInterval(dispatcher.getMaxPollInterval())
-                .batchSize(dispatcher.getBatchSize())
-                .lease(dispatcher.getLease())
-                .sendTimeout(dispatcher.getSendTimeout())
-                .shutdownTimeout(dispatcher.getShutdownTimeout())
-                .threads(dispatcher.getThreads())
-                .claimStrategy(dispatcher.getClaimStrategy())
-                .handoffCapacity(dispatcher.getHandoffCapacity())
-                .handlerThreads(dispatcher.getHandlerThreads())
-                .build());
+    /**
+     * @param setting one core setting
+     * @return its checked value, or its default
+     * @throws InvalidOutboxPropertyException naming the property when the core refuses the value
+     */
+    <T> T value(Setting<T> setting) {
+        return build(source -> {
+            T value = source.find(setting).orElseGet(setting::defaultValue);
+            setting.check(value);
+            return value;
+        });
     }
 
-    static CleanupSettings cleanupSettings(OutboxProperties properties) {
-        OutboxProperties.Cleanup cleanup = properties.getCleanup();
-        try {
-            return CleanupSettings.builder()
-                    .retention(cleanup.getRetention())
-                    .includeFailed(cleanup.isIncludeFailed())
-                    .batchSize(cleanup.getBatchSize())
-                    .maxRowsPerRun(cleanup.getMaxRowsPerRun())
-                    .maxRunTime(cleanup.getMaxRunTime())
-                    .archive(cleanup.getArchive().isEnabled())
-                    .inboxRetention(properties.getInbox().getRetention())
-                    .build();
-        }
-        catch (IllegalArgumentException ex) {
-            // The inbox's retention is checked with the cleanup's settings but named under its own prefix.
-            String message = ex.getMessage();
-            boolean inbox = message != null && message.startsWith("inbox ");
-            throw new IllegalStateException(inbox ? propertyMessage("inbox", "outbox.inbox", message)
-                    : propertyMessage("cleanup", "outbox.cleanup", message), ex);
-        }
-    }
-
-    static RetryPolicies retryPolicies(OutboxProperties properties) {
-        OutboxProperties.Retry retry = properties.getRetry();
-        RetryPolicy defaultPolicy = withPropertyNames("retry", "outbox.retry",
-                () -> new RetryPolicy(retry.getInitialDelay(), retry.getMultiplier(), retry.getMaxDelay(),
-                        retry.getJitter(), retry.getMaxAttempts()));
+    /**
+     * The retry policies of {@code outbox.retry.*}, and per message type of {@code outbox.retry.types.<type>.*},
+     * where each setting not given falls back to {@code outbox.retry.*}.
+     */
+    RetryPolicies retryPolicies() {
+        BoundSettings defaults = source();
+        RetryPolicy defaultPolicy = build(defaults, RetryPolicy::from);
         Map<String, RetryPolicy> byType = new LinkedHashMap<>();
-        retry.getTypes().forEach((type, overrides) -> byType.put(type,
-                withPropertyNames("retry", "outbox.retry.types" + mapKey(type),
-                        () -> policyOf(overrides, retry))));
-        Duration failedRetryInterval = retry.getFailedRetryInterval();
-        return withPropertyNames("retry", "outbox.retry",
-                () -> new RetryPolicies(defaultPolicy, byType, failedRetryInterval));
-    }
-
-    private static RetryPolicy policyOf(OutboxProperties.RetryType type, OutboxProperties.Retry defaults) {
-        return new RetryPolicy(or(type.getInitialDelay(), defaults.getInitialDelay()),
-                or(type.getMultiplier(), defaults.getMultiplier()), or(type.getMaxDelay(), defaults.getMaxDelay()),
-                or(type.getJitter(), defaults.getJitter()), or(type.getMaxAttempts(), defaults.getMaxAttempts()));
+        for (String type : this.binder.bind(RETRY_TYPES, Bindable.mapOf(String.class, Object.class))
+                .orElseGet(Map::of).keySet()) {
+            BoundSettings ofType = new BoundSettings(this.binder, group -> RETRY_TYPES + mapKey(type));
+            byType.put(type, build(ofType, source -> RetryPolicy.from(source.orElse(defaults))));
+        }
+        return build(defaults, source -> new RetryPolicies(defaultPolicy, byType,
+                RetryPolicies.FAILED_RETRY_INTERVAL.valueIn(source)));
     }
 
     /**
@@ -141,31 +127,12 @@ final class OutboxSettings {
         return PLAIN_MAP_KEY.matcher(key).matches() ? "." + key : "[" + key + "]";
     }
 
-    private static <T> T or(@Nullable T value, T fallback) {
-        return (value != null) ? value : fallback;
-    }
-
-    static <T> T withPropertyNames(String coreGroup, String propertyPrefix, Supplier<T> build) {
+    private static <T> T build(BoundSettings source, Function<SettingSource, T> build) {
         try {
-            return build.get();
+            return build.apply(source);
         }
-        catch (IllegalArgumentException ex) {
-            throw new IllegalStateException(propertyMessage(coreGroup, propertyPrefix, ex.getMessage()), ex);
+        catch (SettingException ex) {
+            throw source.failure(ex);
         }
-    }
-
-    /**
-     * @param coreGroup the word that starts the core's message: "dispatcher" or "retry"
-     * @param propertyPrefix the property prefix of that group
-     * @param message the core's message, for example "dispatcher lease must be positive, was PT0S"
-     * @return the message with the full property name, for example
-     * "outbox.dispatcher.lease must be positive, was PT0S"
-     */
-    static String propertyMessage(String coreGroup, String propertyPrefix, @Nullable String message) {
-        String start = coreGroup + " ";
-        if (message != null && message.startsWith(start)) {
-            return propertyPrefix + "." + message.substring(start.length());
-        }
-        return "Invalid " + propertyPrefix + ".* setting: " + message;
     }
 }

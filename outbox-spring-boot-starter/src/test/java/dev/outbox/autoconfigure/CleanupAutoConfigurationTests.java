@@ -65,11 +65,13 @@ class CleanupAutoConfigurationTests {
         this.runner.withPropertyValues("outbox.cleanup.retention=3d", "outbox.cleanup.include-failed=true",
                 "outbox.cleanup.batch-size=50", "outbox.cleanup.max-rows-per-run=1000",
                 "outbox.cleanup.max-run-time=30s", "outbox.cleanup.archive.enabled=true",
-                "outbox.cleanup.archive.table-name=order_archive", "outbox.inbox.retention=14d")
+                "outbox.cleanup.archive.table-name=order_archive", "outbox.inbox.retention=14d",
+                "outbox.cleanup.failed-retention=30d")
                 .run(context -> {
                     assertThat(context).hasNotFailed();
                     assertThat(context.getBean(OutboxCleaner.class).settings()).isEqualTo(new CleanupSettings(
-                            Duration.ofDays(3), true, 50, 1000, Duration.ofSeconds(30), true, Duration.ofDays(14)));
+                            Duration.ofDays(3), true, 50, 1000, Duration.ofSeconds(30), true, Duration.ofDays(14),
+                            Duration.ofDays(30)));
                     assertThat(OutboxContexts.tableExists(context, "order_archive")).isTrue();
                 });
     }
@@ -82,6 +84,8 @@ class CleanupAutoConfigurationTests {
         assertFailure("outbox.cleanup.interval=0s", "outbox.cleanup.interval must be positive, was PT0S");
         assertFailure("outbox.cleanup.initial-delay=-1s", "outbox.cleanup.initial-delay must not be negative, was PT-1S");
         assertFailure("outbox.cleanup.archive.table-name=archive;drop", "outbox.cleanup.archive.table-name is invalid");
+        assertFailure("outbox.cleanup.failed-retention=30d", "outbox.cleanup.failed-retention (PT720H) is set, but "
+                + "FAILED messages are deleted only when include-failed is true");
     }
 
     private void assertFailure(String property, String message) {

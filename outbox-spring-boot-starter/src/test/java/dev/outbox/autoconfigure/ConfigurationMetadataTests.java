@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.outbox.settings.Setting;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -23,8 +24,8 @@ import tools.jackson.databind.json.JsonMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The configuration metadata that IDEs show, generated from {@link OutboxProperties} at build time,
- * and the configuration reference in docs/.
+ * The configuration metadata that IDEs show, generated at build time from {@link OutboxProperties} and from the
+ * core settings' entries that {@link CoreSettingsMetadata} writes, and the configuration reference in docs/.
  */
 class ConfigurationMetadataTests {
 
@@ -34,7 +35,8 @@ class ConfigurationMetadataTests {
 
     /** Properties whose default is "not set". */
     private static final Set<String> WITHOUT_DEFAULT = Set.of("outbox.default-sender", "outbox.routes",
-            "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.pull.topics");
+            "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.pull.topics",
+            "outbox.cleanup.failed-retention");
 
     @Test
     void describesEveryProperty() throws IOException {
@@ -55,6 +57,7 @@ class ConfigurationMetadataTests {
                 "management.endpoint.outbox.access", "management.endpoint.outbox.cache.time-to-live",
                 "outbox.inbox.retention", "outbox.inbox.cleanup-enabled", "outbox.cleanup.enabled", "outbox.cleanup.interval",
                 "outbox.cleanup.initial-delay", "outbox.cleanup.retention", "outbox.cleanup.include-failed",
+                "outbox.cleanup.failed-retention",
                 "outbox.cleanup.batch-size", "outbox.cleanup.max-rows-per-run", "outbox.cleanup.max-run-time",
                 "outbox.cleanup.archive.enabled", "outbox.cleanup.archive.table-name",
                 "outbox.metrics.backlog-gauges.enabled", "outbox.metrics.backlog-gauges.refresh-interval");
@@ -78,10 +81,19 @@ class ConfigurationMetadataTests {
             }
         }
 
-        OutboxProperties bound = new Binder(new MapConfigurationPropertySource(defaults))
-                .bind("outbox", Bindable.of(OutboxProperties.class)).get();
+        Binder binder = new Binder(new MapConfigurationPropertySource(defaults));
 
-        assertThat(bound).usingRecursiveComparison().isEqualTo(new OutboxProperties());
+        assertThat(binder.bind("outbox", Bindable.of(OutboxProperties.class)).get()).usingRecursiveComparison()
+                .isEqualTo(new OutboxProperties());
+        BoundSettings core = OutboxSettings.of(binder).source();
+        assertThat(OutboxSettings.CORE_SETTINGS).filteredOn(Setting::hasDefault).allSatisfy(setting -> assertThat(
+                core.find(setting).map(Object.class::cast)).as(OutboxSettings.property(setting))
+                .contains(setting.defaultValue()));
+    }
+
+    @Test
+    void theCoreSettingsEntriesAreGeneratedFromTheCoresSettings() throws IOException {
+        CoreSettingsMetadata.check();
     }
 
     @Test

@@ -6,17 +6,20 @@ package dev.outbox.autoconfigure;
 
 import java.time.Duration;
 
+import dev.outbox.OutboxStore;
+import dev.outbox.OutboxTemplate;
 import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
 import dev.outbox.spi.MessageSender;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.util.unit.DataSize;
+import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * Binding of the outbox.* properties, and validation errors that name the property to fix.
@@ -36,8 +39,8 @@ class PropertiesValidationTests {
                 "outbox.dispatcher.handler-threads=3")
                 .run(context -> {
                     assertThat(context).hasNotFailed();
-                    DispatcherSettings settings = OutboxSettings.dispatcherSettings(
-                            context.getBean(OutboxProperties.class));
+                    DispatcherSettings settings = OutboxSettings.of(context.getEnvironment())
+                            .build(DispatcherSettings::from);
                     assertThat(settings).isEqualTo(new DispatcherSettings(Duration.ofMillis(200),
                             Duration.ofSeconds(3), 50, Duration.ofMinutes(1), Duration.ofSeconds(20),
                             Duration.ofSeconds(5), 2, ClaimStrategy.OPTIMISTIC, 500, 3));
@@ -46,14 +49,62 @@ class PropertiesValidationTests {
 
     @Test
     void defaultsAreTheCoresDefaults() {
-        OutboxProperties properties = new OutboxProperties();
+        OutboxSettings settings = OutboxSettings.of(new MockEnvironment());
 
-        assertThat(OutboxSettings.dispatcherSettings(properties)).isEqualTo(DispatcherSettings.defaults());
-        assertThat(OutboxSettings.retryPolicies(properties).forType("any")).isEqualTo(RetryPolicy.defaults());
-        assertThat(OutboxSettings.retryPolicies(properties).failedRetryInterval()).isEmpty();
-        assertThat(properties.getMaxPayloadSize()).isEqualTo(DataSize.ofMegabytes(1));
-        assertThat(properties.getTableName()).isEqualTo("local_message");
-        assertThat(properties.getSchema().getMode()).isEqualTo(OutboxProperties.SchemaMode.SEPARATE);
+        assertThat(settings.build(DispatcherSettings::from)).isEqualTo(DispatcherSettings.defaults());
+        assertThat(settings.retryPolicies().forType("any")).isEqualTo(RetryPolicy.defaults());
+        assertThat(settings.retryPolicies().failedRetryInterval()).isEmpty();
+        assertThat(settings.value(OutboxTemplate.MAX_PAYLOAD_SIZE)).isEqualTo(1024 * 1024);
+        assertThat(settings.value(OutboxStore.OUTBOX_TABLE)).isEqualTo("local_message");
+        assertThat(new OutboxProperties().getSchema().getMode()).isEqualTo(OutboxProperties.SchemaMode.SEPARATE);
+    }
+
+    @Test
+    void bindsWithBootsConversions() {
+        MockEnvironment environment = new MockEnvironment().withProperty("outbox.dispatcher.lease", "PT1M")
+                .withProperty("outbox.dispatcher.send-timeout", "20000ms")
+                .withProperty("outbox.dispatcher.claim-strategy", "OPTIMISTIC")
+                .withProperty("outbox.max-payload-size", "64KB");
+
+        OutboxSettings settings = OutboxSettings.of(environment);
+
+        assertThat(settings.build(DispatcherSettings::from)).isEqualTo(DispatcherSettings.builder()
+                .lease(Duration.ofMinutes(1)).sendTimeout(Duration.ofSeconds(20))
+                .claimStrategy(ClaimStrategy.OPTIMISTIC).build());
+        assertThat(settings.value(OutboxTemplate.MAX_PAYLOAD_SIZE)).isEqualTo(64 * 1024);
+    }
+
+    @Test
+    void aValueThatDoesNotConvertFailsWithBootsBindError() {
+        this.runner.withPropertyValues("outbox.dispatcher.lease=soon").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().hasMessageContaining("soon");
+            BindException bind = findCause(context.getStartupFailure(), BindException.class);
+            assertThat(bind.getName()).hasToString("outbox.dispatcher.lease");
+            assertThat(bind.getProperty().getOrigin()).isNotNull();
+        });
+    }
+
+    @Test
+    void theFailedStartSaysWhereTheValueCameFrom() {
+        this.runner.withPropertyValues("outbox.dispatcher.batch-size=0").run(context -> {
+            FailureAnalysis analysis = new InvalidOutboxPropertyFailureAnalyzer().analyze(context.getStartupFailure());
+
+            assertThat(analysis.getDescription()).contains("outbox.dispatcher.batch-size must be at least 1, was 0")
+                    .contains("Origin: \"outbox.dispatcher.batch-size\" from property source");
+            assertThat(analysis.getAction()).startsWith("Update outbox.dispatcher.batch-size");
+        });
+    }
+
+    @Test
+    void aCheckAcrossSettingsThatRefusesADefaultSaysSo() {
+        this.runner.withPropertyValues("outbox.dispatcher.lease=10s").run(context -> {
+            FailureAnalysis analysis = new InvalidOutboxPropertyFailureAnalyzer().analyze(context.getStartupFailure());
+
+            assertThat(analysis.getDescription())
+                    .contains("outbox.dispatcher.send-timeout (PT10S) must be shorter than half the lease (PT10S)")
+                    .contains("Origin: the default value");
+        });
     }
 
     @Test
@@ -65,11 +116,11 @@ class PropertiesValidationTests {
                 .run(context -> {
                     RetryPolicies policies = context.getBean(RetryPolicies.class);
                     assertThat(policies.forType("payment")).isEqualTo(new RetryPolicy(Duration.ofSeconds(2),
-                            RetryPolicy.DEFAULT_MULTIPLIER, RetryPolicy.DEFAULT_MAX_DELAY, 0.0, 3));
+                            RetryPolicy.MULTIPLIER.defaultValue(), RetryPolicy.MAX_DELAY.defaultValue(), 0.0, 3));
                     assertThat(policies.forType("order.created")).isEqualTo(new RetryPolicy(Duration.ofSeconds(10),
-                            3.0, Duration.ofHours(1), RetryPolicy.DEFAULT_JITTER, 5));
+                            3.0, Duration.ofHours(1), RetryPolicy.JITTER.defaultValue(), 5));
                     assertThat(policies.forType("other")).isEqualTo(new RetryPolicy(Duration.ofSeconds(2),
-                            RetryPolicy.DEFAULT_MULTIPLIER, RetryPolicy.DEFAULT_MAX_DELAY, RetryPolicy.DEFAULT_JITTER,
+                            RetryPolicy.MULTIPLIER.defaultValue(), RetryPolicy.MAX_DELAY.defaultValue(), RetryPolicy.JITTER.defaultValue(),
                             5));
                     assertThat(policies.failedRetryInterval()).contains(Duration.ofHours(6));
                 });
@@ -114,22 +165,23 @@ class PropertiesValidationTests {
 
     @Test
     void payloadSizeBeyondTheColumnFailsNamingTheProperty() {
-        assertFailure("outbox.max-payload-size=16MB", "outbox.max-payload-size (16777216B) is invalid");
-    }
-
-    @Test
-    void aMissingSettingFailsNamingTheProperty() {
-        OutboxProperties properties = new OutboxProperties();
-        properties.getDispatcher().setLease(null);
-
-        assertThatIllegalStateException().isThrownBy(() -> OutboxSettings.dispatcherSettings(properties))
-                .withMessageStartingWith("outbox.dispatcher.lease");
+        assertFailure("outbox.max-payload-size=16MB",
+                "outbox.max-payload-size must be between 1 and 16777215 bytes, was 16777216");
     }
 
     @Test
     void writeOnlyInstancesDoNotValidateDispatcherSettings() {
         this.runner.withPropertyValues("outbox.dispatcher.enabled=false", "outbox.dispatcher.batch-size=0")
                 .run(context -> assertThat(context).hasNotFailed());
+    }
+
+    private static <T extends Throwable> T findCause(Throwable failure, Class<T> type) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (type.isInstance(cause)) {
+                return type.cast(cause);
+            }
+        }
+        throw new AssertionError("No " + type.getSimpleName() + " in the startup failure", failure);
     }
 
     private void assertFailure(String property, String... messages) {

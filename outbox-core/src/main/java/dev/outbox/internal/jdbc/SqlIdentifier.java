@@ -6,6 +6,8 @@ package dev.outbox.internal.jdbc;
 
 import java.util.regex.Pattern;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Checks that a name is a plain SQL identifier, the only kind of user text the outbox ever writes
  * into SQL: letters, digits and underscores, starting with a letter or underscore.
@@ -28,11 +30,24 @@ public final class SqlIdentifier {
      * @throws IllegalArgumentException naming the name and the rule, when it is not
      */
     public static String require(String description, String value, int maxLength) {
-        if (value.length() > maxLength || !IDENTIFIER.matcher(value).matches()) {
-            throw new IllegalArgumentException(description + " '" + value
-                    + "' is not a plain SQL identifier: use letters, digits and underscores, "
-                    + "start with a letter or underscore, at most " + maxLength + " characters");
+        String problem = problem(value, maxLength);
+        if (problem != null) {
+            throw new IllegalArgumentException(description + " " + problem);
         }
         return value;
+    }
+
+    /**
+     * @param value a name
+     * @param maxLength the most characters allowed
+     * @return what is wrong with the name ("'x y' is not a plain SQL identifier: ..."), or null when it is a
+     * plain identifier
+     */
+    public static @Nullable String problem(String value, int maxLength) {
+        if (value.length() > maxLength || !IDENTIFIER.matcher(value).matches()) {
+            return "'" + value + "' is not a plain SQL identifier: use letters, digits and underscores, "
+                    + "start with a letter or underscore, at most " + maxLength + " characters";
+        }
+        return null;
     }
 }

@@ -4,6 +4,8 @@
  */
 package dev.outbox.internal.jdbc;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The name of the outbox's, the inbox's or the archive's table, checked to be a plain SQL identifier so that it
  * can be written into SQL text safely.
@@ -21,6 +23,14 @@ public record TableName(String value) {
      */
     public TableName {
         SqlIdentifier.require("table name", value, MAX_LENGTH);
+    }
+
+    /**
+     * @param value a table name
+     * @return what is wrong with it, or null when it is a plain identifier of at most 48 characters
+     */
+    public static @Nullable String problem(String value) {
+        return SqlIdentifier.problem(value, MAX_LENGTH);
     }
 
     @Override
