@@ -6,12 +6,11 @@ package dev.outbox;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.internal.MessageValidator;
 import dev.outbox.internal.handoff.Handoffs;
 import dev.outbox.internal.handoff.MessageHandoff;
 import dev.outbox.internal.jdbc.CallerTransaction;
@@ -46,15 +45,6 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
  * outside a transaction, or with an invalid field, fails before anything is written.
  */
 public final class OutboxTemplate {
-
-    /**
-     * The states a consumer's confirmation ends. PENDING and FAILED are there because a row's state is
-     * written only after the broker answers: a consumer sharing the database can process a message
-     * before the dispatcher records it SENT, also during the slow retry of a FAILED one, or after a
-     * send that timed out on our side reached the broker all the same.
-     */
-    private static final Set<MessageState> CONSUMABLE = EnumSet.of(MessageState.PENDING, MessageState.SENT,
-            MessageState.FAILED);
 
     /** The largest serialized payload a save accepts, in UTF-8 bytes: 1 MiB by default, at most 16 MiB - 1. */
     public static final Setting<Integer> MAX_PAYLOAD_SIZE = Setting.byteSize("", "max-payload-size", 1024 * 1024,
@@ -128,47 +118,6 @@ public final class OutboxTemplate {
         return this.repository.findById(id);
     }
 
-    /**
-     * Records that a consumer sharing the outbox's database processed a message: the message becomes
-     * CONSUMED and is never sent again.
-     *
-     * <p>A SENT message becomes CONSUMED. So does a PENDING or FAILED one: the dispatcher writes SENT
-     * only after the broker confirmed, so a consumer may process a message before that, and a FAILED
-     * message may have reached the broker on an attempt that failed on our side (a send timeout) or be
-     * in its slow retry. The update moves the row's lock version on, as every state change does; the
-     * dispatcher writes an outcome only where the lock version is still the one its claim set, so the
-     * SENT of a send still in flight is dropped and the row stays CONSUMED (its broker message id is
-     * then not recorded). A CONSUMED message no longer holds back later messages of its ordering key.
-     * A SUSPENDED message is refused: an operator parked it, and only an operator releases it.
-     *
-     * <p>Runs in the caller's transaction if one is active on the outbox's data source, so the mark
-     * commits or rolls back with the consumer's own work; otherwise on its own. The change of state
-     * is one guarded update, safe against a dispatcher working on the same row at the same time.
-     *
-     * @param type the message type, as saved
-     * @param key the message key, as saved
-     * @return CONSUMED, ALREADY_CONSUMED if it was before, SUSPENDED if refused, or NOT_FOUND
-     * @throws InvalidMessageException when the type or key is blank or longer than its column
-     */
-    public ConsumeResult markConsumed(String type, String key) {
-        this.validator.requireText("type", type, MessageValidator.MAX_TYPE_LENGTH);
-        this.validator.requireText("key", key, MessageValidator.MAX_KEY_LENGTH);
-        // Loops only if the state changed between the update and the read (an operator resumed it).
-        while (!this.repository.markConsumed(type, key, CONSUMABLE, this.clock.instant())) {
-            Optional<MessageState> state = this.repository.findState(type, key);
-            if (state.isEmpty()) {
-                return ConsumeResult.NOT_FOUND;
-            }
-            if (state.get() == MessageState.CONSUMED) {
-                return ConsumeResult.ALREADY_CONSUMED;
-            }
-            if (state.get() == MessageState.SUSPENDED) {
-                return ConsumeResult.SUSPENDED;
-            }
-        }
-        return ConsumeResult.CONSUMED;
-    }
-
     SaveResult save(MessageBuilder message) {
         Instant now = this.clock.instant();
         Instant deliverAt = message.dueAt(now);
@@ -196,10 +145,10 @@ public final class OutboxTemplate {
     }
 
     private NewMessage validate(MessageBuilder message, Instant now, Instant nextRetryAt) {
-        String type = this.validator.requireText("type", message.type(), MessageValidator.MAX_TYPE_LENGTH);
-        String key = this.validator.requireText("key", message.key(), MessageValidator.MAX_KEY_LENGTH);
-        String topic = this.validator.requireText("topic", message.topic(), MessageValidator.MAX_TOPIC_LENGTH);
-        String orderingKey = this.validator.optionalText("orderingKey", message.orderingKey(),
+        String type = MessageValidator.requireText("type", message.type(), MessageValidator.MAX_TYPE_LENGTH);
+        String key = MessageValidator.requireText("key", message.key(), MessageValidator.MAX_KEY_LENGTH);
+        String topic = MessageValidator.requireText("topic", message.topic(), MessageValidator.MAX_TOPIC_LENGTH);
+        String orderingKey = MessageValidator.optionalText("orderingKey", message.orderingKey(),
                 MessageValidator.MAX_ORDERING_KEY_LENGTH);
         String headers = this.validator.headers(message.headers());
         String body = this.validator.body(serialize(message.payload()));

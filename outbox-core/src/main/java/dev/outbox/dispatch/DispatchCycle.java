@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.outbox.MessageState;
+import dev.outbox.internal.claim.Claimer;
 import dev.outbox.internal.jdbc.ClaimedMessage;
 import org.jspecify.annotations.Nullable;
 

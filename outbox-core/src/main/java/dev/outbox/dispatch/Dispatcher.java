@@ -16,6 +16,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.IntStream;
 
 import dev.outbox.OutboxStore;
+import dev.outbox.internal.claim.Claimer;
+import dev.outbox.internal.claim.FailurePlanner;
 import dev.outbox.internal.handoff.HandedOffMessage;
 import dev.outbox.internal.handoff.Handoffs;
 import dev.outbox.internal.handoff.MessageHandoff;
@@ -81,7 +83,7 @@ public final class Dispatcher {
         this.clock = builder.clock;
         this.handoffs = new HandoffQueue(this.settings.handoffCapacity(), this.settings.lease());
         this.signal = new WakeSignal(this.clock);
-        ClaimStrategy strategy = effectiveStrategy(builder.repository, this.settings.claimStrategy());
+        ClaimStrategy strategy = Claimer.effectiveStrategy(builder.repository, this.settings.claimStrategy());
         Claimer claimer = new Claimer(builder.repository, ClaimScope.allExcept(builder.routes.pulledTopics()),
                 strategy, this.settings.lease(), this.settings.pollInterval(), true, this.clock, builder.metrics);
         PlatformTransactionManager handlerTransactions = (builder.handlerTransactionManager != null)
@@ -170,14 +172,6 @@ public final class Dispatcher {
      */
     public int dispatchOnce() {
         return this.cycle.run(true, this.slowRetryEnabled).processed();
-    }
-
-    static ClaimStrategy effectiveStrategy(OutboxRepository repository, ClaimStrategy configured) {
-        if (configured == ClaimStrategy.SKIP_LOCKED && !repository.supportsSkipLocked()) {
-            logger.info("The outbox database has no FOR UPDATE SKIP LOCKED; claiming with the optimistic strategy");
-            return ClaimStrategy.OPTIMISTIC;
-        }
-        return configured;
     }
 
     /**

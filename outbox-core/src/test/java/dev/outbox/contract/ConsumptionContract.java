@@ -10,11 +10,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
-import dev.outbox.ConsumeResult;
 import dev.outbox.InvalidMessageException;
 import dev.outbox.MessageState;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.StoredMessage;
+import dev.outbox.consumer.mark.ConsumeResult;
+import dev.outbox.consumer.mark.ConsumedMarker;
 import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.DispatcherSettings;
@@ -53,11 +54,14 @@ abstract class ConsumptionContract extends DatabaseContract {
 
     private OutboxTemplate outbox;
 
+    private ConsumedMarker consumed;
+
     @BeforeEach
     void freshState() {
         this.sender = new RecordingSender();
         this.clock = new MutableClock(START);
         this.outbox = this.fixture.template().clock(this.clock).build();
+        this.consumed = this.fixture.consumedMarker().clock(this.clock).build();
     }
 
     private Dispatcher dispatcher(MessageSender sender, ClaimStrategy strategy) {
@@ -82,7 +86,7 @@ abstract class ConsumptionContract extends DatabaseContract {
         long id = save("order-1", null);
         dispatcher(this.sender, ClaimStrategy.SKIP_LOCKED).dispatchOnce();
 
-        assertThat(this.outbox.markConsumed(TYPE, "order-1")).isEqualTo(ConsumeResult.CONSUMED);
+        assertThat(this.consumed.markConsumed(TYPE, "order-1")).isEqualTo(ConsumeResult.CONSUMED);
 
         StoredMessage row = this.fixture.row(id);
         assertThat(row.state()).isEqualTo(MessageState.CONSUMED);
@@ -92,9 +96,9 @@ abstract class ConsumptionContract extends DatabaseContract {
     @Test
     void markingTwiceReportsThatItWasAlreadyConsumed() {
         long id = save("order-1", null);
-        assertThat(this.outbox.markConsumed(TYPE, "order-1")).isEqualTo(ConsumeResult.CONSUMED);
+        assertThat(this.consumed.markConsumed(TYPE, "order-1")).isEqualTo(ConsumeResult.CONSUMED);
 
-        ConsumeResult again = this.outbox.markConsumed(TYPE, "order-1");
+        ConsumeResult again = this.consumed.markConsumed(TYPE, "order-1");
 
         assertThat(again).isEqualTo(ConsumeResult.ALREADY_CONSUMED);
         assertThat(again.isConsumed()).isTrue();
@@ -105,7 +109,7 @@ abstract class ConsumptionContract extends DatabaseContract {
     void pendingMessageConsumedBeforeItsSendIsNeverSent() {
         long id = save("order-1", null);
 
-        assertThat(this.outbox.markConsumed(TYPE, "order-1")).isEqualTo(ConsumeResult.CONSUMED);
+        assertThat(this.consumed.markConsumed(TYPE, "order-1")).isEqualTo(ConsumeResult.CONSUMED);
 
         this.clock.advance(LEASE);
         assertThat(dispatcher(this.sender, ClaimStrategy.SKIP_LOCKED).dispatchOnce()).isZero();
@@ -119,7 +123,7 @@ abstract class ConsumptionContract extends DatabaseContract {
         long id = save("order-1", null);
         // The broker delivers to the consumer, which confirms before the broker's ack reaches the dispatcher.
         MessageSender consumerIsFaster = message -> {
-            assertThat(this.outbox.markConsumed(message.type(), message.key())).isEqualTo(ConsumeResult.CONSUMED);
+            assertThat(this.consumed.markConsumed(message.type(), message.key())).isEqualTo(ConsumeResult.CONSUMED);
             return CompletableFuture.completedFuture("late-ack");
         };
 
@@ -134,7 +138,7 @@ abstract class ConsumptionContract extends DatabaseContract {
     void handedOffMessageConsumedBeforeItsOutcomeKeepsConsumed() {
         // A handed-off message is sent without a claim; its outcome is guarded by the insert's lock version 0.
         long id = save("order-1", null);
-        assertThat(this.outbox.markConsumed(TYPE, "order-1")).isEqualTo(ConsumeResult.CONSUMED);
+        assertThat(this.consumed.markConsumed(TYPE, "order-1")).isEqualTo(ConsumeResult.CONSUMED);
 
         int written = this.fixture.repository().complete(List.of(new DeliveryOutcome.Sent(id, 0, START, "late-ack"),
                 new DeliveryOutcome.Failed(id, 0, START, MessageState.PENDING, 1, START, "late failure")), START);
@@ -151,7 +155,7 @@ abstract class ConsumptionContract extends DatabaseContract {
         dispatcher.dispatchOnce();
         assertThat(this.fixture.row(id).state()).isEqualTo(MessageState.FAILED);
 
-        assertThat(this.outbox.markConsumed(TYPE, "order-1")).isEqualTo(ConsumeResult.CONSUMED);
+        assertThat(this.consumed.markConsumed(TYPE, "order-1")).isEqualTo(ConsumeResult.CONSUMED);
 
         this.sender.heal();
         this.clock.advance(FAILED_RETRY_INTERVAL);
@@ -164,7 +168,7 @@ abstract class ConsumptionContract extends DatabaseContract {
         save("first", "customer-7");
         save("second", "customer-7");
 
-        assertThat(this.outbox.markConsumed(TYPE, "first")).isEqualTo(ConsumeResult.CONSUMED);
+        assertThat(this.consumed.markConsumed(TYPE, "first")).isEqualTo(ConsumeResult.CONSUMED);
 
         dispatcher(this.sender, ClaimStrategy.SKIP_LOCKED).dispatchOnce();
         assertThat(this.sender.sentKeys()).containsExactly("second");
@@ -175,7 +179,7 @@ abstract class ConsumptionContract extends DatabaseContract {
         long id = save("order-1", null);
         this.fixture.jdbc.update("UPDATE " + OutboxFixture.TABLE + " SET state = 'SUSPENDED' WHERE id = ?", id);
 
-        ConsumeResult result = this.outbox.markConsumed(TYPE, "order-1");
+        ConsumeResult result = this.consumed.markConsumed(TYPE, "order-1");
 
         assertThat(result).isEqualTo(ConsumeResult.SUSPENDED);
         assertThat(result.isConsumed()).isFalse();
@@ -186,8 +190,8 @@ abstract class ConsumptionContract extends DatabaseContract {
     void unknownKeyOrTypeIsReportedAsNotFound() {
         long id = save("order-1", null);
 
-        assertThat(this.outbox.markConsumed("order.paid", "order-1")).isEqualTo(ConsumeResult.NOT_FOUND);
-        assertThat(this.outbox.markConsumed(TYPE, "order-2")).isEqualTo(ConsumeResult.NOT_FOUND);
+        assertThat(this.consumed.markConsumed("order.paid", "order-1")).isEqualTo(ConsumeResult.NOT_FOUND);
+        assertThat(this.consumed.markConsumed(TYPE, "order-2")).isEqualTo(ConsumeResult.NOT_FOUND);
         assertThat(this.fixture.row(id).state()).isEqualTo(MessageState.PENDING);
     }
 
@@ -196,7 +200,7 @@ abstract class ConsumptionContract extends DatabaseContract {
         long id = save("order-1", null);
 
         this.fixture.transaction.executeWithoutResult(status -> {
-            assertThat(this.outbox.markConsumed(TYPE, "order-1")).isEqualTo(ConsumeResult.CONSUMED);
+            assertThat(this.consumed.markConsumed(TYPE, "order-1")).isEqualTo(ConsumeResult.CONSUMED);
             status.setRollbackOnly();
         });
 
@@ -205,9 +209,9 @@ abstract class ConsumptionContract extends DatabaseContract {
 
     @Test
     void blankTypeOrKeyIsRejectedBeforeAnySql() {
-        assertThatThrownBy(() -> this.outbox.markConsumed(" ", "order-1")).isInstanceOfSatisfying(
+        assertThatThrownBy(() -> this.consumed.markConsumed(" ", "order-1")).isInstanceOfSatisfying(
                 InvalidMessageException.class, ex -> assertThat(ex.field()).isEqualTo("type"));
-        assertThatThrownBy(() -> this.outbox.markConsumed(TYPE, "")).isInstanceOfSatisfying(
+        assertThatThrownBy(() -> this.consumed.markConsumed(TYPE, "")).isInstanceOfSatisfying(
                 InvalidMessageException.class, ex -> assertThat(ex.field()).isEqualTo("key"));
     }
 }

@@ -6,13 +6,13 @@ package dev.outbox.contract;
 
 import java.util.Objects;
 import java.util.function.Supplier;
-
 import javax.sql.DataSource;
 
 import dev.outbox.MessageBuilder;
 import dev.outbox.OutboxStore;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.StoredMessage;
+import dev.outbox.consumer.mark.ConsumedMarker;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.internal.jdbc.JdbcStore;
@@ -81,6 +81,10 @@ final class OutboxFixture implements AutoCloseable {
 
     OutboxTemplate.Builder template() {
         return OutboxTemplate.builder(this.store);
+    }
+
+    ConsumedMarker.Builder consumedMarker() {
+        return ConsumedMarker.builder(this.store);
     }
 
     Dispatcher.Builder dispatcher(MessageRoutes routes) {

@@ -17,6 +17,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import dev.outbox.MessageState;
+import dev.outbox.internal.claim.FailurePlanner;
+import dev.outbox.internal.claim.FailureReason;
 import dev.outbox.internal.jdbc.ClaimedMessage;
 import dev.outbox.internal.jdbc.DeliveryOutcome;
 import dev.outbox.internal.jdbc.OutboxRepository;

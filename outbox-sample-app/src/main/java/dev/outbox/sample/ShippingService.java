@@ -9,8 +9,8 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.UUID;
 
-import dev.outbox.inbox.Consumption;
-import dev.outbox.inbox.Inbox;
+import dev.outbox.consumer.inbox.Consumption;
+import dev.outbox.consumer.inbox.Inbox;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

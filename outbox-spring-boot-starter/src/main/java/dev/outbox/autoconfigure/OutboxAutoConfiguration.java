@@ -5,18 +5,18 @@
 package dev.outbox.autoconfigure;
 
 import java.time.Clock;
-
 import javax.sql.DataSource;
 
 import dev.outbox.OutboxStore;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.cleanup.OutboxCleaner;
+import dev.outbox.consumer.inbox.Inbox;
+import dev.outbox.consumer.mark.ConsumedMarker;
+import dev.outbox.consumer.pull.MessagePuller;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.DispatcherSettings;
-import dev.outbox.dispatch.MessagePuller;
 import dev.outbox.dispatch.MessageRoutes;
-import dev.outbox.inbox.Inbox;
 import dev.outbox.metrics.MicrometerOutboxMetrics;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
@@ -50,10 +50,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Auto-configures the outbox on the application's {@link DataSource}, as an {@link OutboxStore}: an
- * {@link OutboxTemplate} to
- * save messages with, the schema, a {@link Dispatcher} that delivers them through the
- * application's {@link MessageSender} beans, an {@link Inbox} for consumers, and a cleanup job that
- * deletes old messages and inbox keys. Configured with the
+ * {@link OutboxTemplate} to save messages with, the schema, a {@link Dispatcher} that delivers them
+ * through the application's {@link MessageSender} beans, an {@link Inbox} and a {@link ConsumedMarker}
+ * for consumers, and a cleanup job that deletes old messages and inbox keys. Configured with the
  * {@code outbox.*} properties of {@link OutboxProperties}, and for what they do not cover by
  * {@link OutboxStoreCustomizer}, {@link OutboxTemplateCustomizer} and {@link DispatcherCustomizer} beans;
  * each bean that an application may want to replace backs off when the application defines one of the
@@ -126,6 +125,12 @@ public final class OutboxAutoConfiguration {
     @DependsOnDatabaseInitialization
     Inbox outboxInbox(OutboxStore store, @Qualifier(CLOCK_BEAN_NAME) Clock clock) {
         return Inbox.builder(store).clock(clock).build();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    ConsumedMarker outboxConsumedMarker(OutboxStore store, @Qualifier(CLOCK_BEAN_NAME) Clock clock) {
+        return ConsumedMarker.builder(store).clock(clock).build();
     }
 
     @Bean

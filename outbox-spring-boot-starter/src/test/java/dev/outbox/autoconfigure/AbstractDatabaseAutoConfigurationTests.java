@@ -9,9 +9,12 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.Locale;
 
-import dev.outbox.SaveResult;
 import dev.outbox.DatabaseType;
+import dev.outbox.MessageState;
 import dev.outbox.OutboxStore;
+import dev.outbox.SaveResult;
+import dev.outbox.consumer.mark.ConsumeResult;
+import dev.outbox.consumer.mark.ConsumedMarker;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
@@ -74,6 +77,18 @@ abstract class AbstractDatabaseAutoConfigurationTests {
             assertThat(context).hasNotFailed();
             SaveResult again = OutboxContexts.save(context, "order.created", "order-1", "{\"orderId\":\"o-1\"}");
             assertThat(again.duplicate()).isTrue();
+        });
+    }
+
+    @Test
+    void aConsumerSharingTheDatabaseMarksAMessageConsumedThroughTheMarkerBean() {
+        runner().withPropertyValues("outbox.dispatcher.enabled=false").run(context -> {
+            SaveResult saved = OutboxContexts.save(context, "order.created", "order-2", "{}");
+            ConsumedMarker consumed = context.getBean(ConsumedMarker.class);
+
+            assertThat(consumed.markConsumed("order.created", "order-2")).isEqualTo(ConsumeResult.CONSUMED);
+            assertThat(consumed.markConsumed("order.created", "order-2")).isEqualTo(ConsumeResult.ALREADY_CONSUMED);
+            assertThat(OutboxContexts.stored(context, saved.id()).state()).isEqualTo(MessageState.CONSUMED);
         });
     }
 

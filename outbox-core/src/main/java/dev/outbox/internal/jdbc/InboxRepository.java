@@ -18,7 +18,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Reads and writes the inbox table, where each consumer group records the idempotency keys it has
- * consumed. It decides nothing: {@code dev.outbox.inbox.Inbox} does.
+ * consumed. It decides nothing: {@code dev.outbox.consumer.inbox.Inbox} does.
  *
  * <p>Keys are recorded in the caller's transaction. Old keys are deleted in short transactions of
  * their own at READ COMMITTED, a small batch at a time, so that no long lock holds up consumers.

@@ -2,7 +2,7 @@
  * SPDX-FileCopyrightText: 2026 the Outbox authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.outbox.dispatch;
+package dev.outbox.internal.claim;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.stream.LongStream;
 
 import dev.outbox.MessageState;
+import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.internal.jdbc.Claim;
 import dev.outbox.internal.jdbc.ClaimScope;
 import dev.outbox.internal.jdbc.ClaimedMessage;

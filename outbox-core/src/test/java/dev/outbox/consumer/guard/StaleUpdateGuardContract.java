@@ -2,7 +2,7 @@
  * SPDX-FileCopyrightText: 2026 the Outbox authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.outbox.consumer;
+package dev.outbox.consumer.guard;
 
 import java.time.Instant;
 import java.util.ArrayList;

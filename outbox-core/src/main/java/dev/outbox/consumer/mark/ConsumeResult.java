@@ -2,10 +2,10 @@
  * SPDX-FileCopyrightText: 2026 the Outbox authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.outbox;
+package dev.outbox.consumer.mark;
 
 /**
- * What {@link OutboxTemplate#markConsumed(String, String)} did with a message.
+ * What {@link ConsumedMarker#markConsumed(String, String)} did with a message.
  */
 public enum ConsumeResult {
 

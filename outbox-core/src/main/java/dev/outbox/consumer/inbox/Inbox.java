@@ -2,7 +2,7 @@
  * SPDX-FileCopyrightText: 2026 the Outbox authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.outbox.inbox;
+package dev.outbox.consumer.inbox;
 
 import java.time.Clock;
 import java.time.Instant;

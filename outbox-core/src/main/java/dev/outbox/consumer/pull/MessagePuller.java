@@ -2,7 +2,7 @@
  * SPDX-FileCopyrightText: 2026 the Outbox authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.outbox.dispatch;
+package dev.outbox.consumer.pull;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -14,6 +14,10 @@ import java.util.TreeMap;
 
 import dev.outbox.MessageState;
 import dev.outbox.OutboxStore;
+import dev.outbox.dispatch.ClaimStrategy;
+import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.internal.claim.Claimer;
+import dev.outbox.internal.claim.FailurePlanner;
 import dev.outbox.internal.jdbc.ClaimScope;
 import dev.outbox.internal.jdbc.DeliveryOutcome;
 import dev.outbox.internal.jdbc.JdbcStore;
@@ -67,7 +71,7 @@ public final class MessagePuller {
         this.lease = builder.lease;
         this.clock = builder.clock;
         this.metrics = builder.metrics;
-        ClaimStrategy strategy = Dispatcher.effectiveStrategy(builder.repository, builder.claimStrategy);
+        ClaimStrategy strategy = Claimer.effectiveStrategy(builder.repository, builder.claimStrategy);
         for (String topic : builder.topics) {
             this.claimers.put(topic, new Claimer(builder.repository, ClaimScope.topic(topic), strategy, builder.lease,
                     DispatcherSettings.POLL_INTERVAL.defaultValue(), false, builder.clock, builder.metrics));

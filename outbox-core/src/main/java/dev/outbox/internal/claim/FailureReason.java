@@ -2,7 +2,7 @@
  * SPDX-FileCopyrightText: 2026 the Outbox authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.outbox.dispatch;
+package dev.outbox.internal.claim;
 
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -12,9 +12,10 @@ import java.util.Set;
  * Formats a send error for the {@code fail_reason} column: class and message of the error and its
  * causes, each with the top of its stack trace, bounded in length.
  */
-final class FailureReason {
+public final class FailureReason {
 
-    static final int MAX_LENGTH = 4000;
+    /** The longest reason written, in characters. */
+    public static final int MAX_LENGTH = 4000;
 
     private static final int FRAMES_PER_ERROR = 8;
 
@@ -23,7 +24,12 @@ final class FailureReason {
     private FailureReason() {
     }
 
-    static String of(Throwable error) {
+    /**
+     * @param error a send error
+     * @return its class, message and the top of its stack trace, with those of its causes, at most
+     * {@link #MAX_LENGTH} characters
+     */
+    public static String of(Throwable error) {
         StringBuilder reason = new StringBuilder(512);
         Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         Throwable current = error;
@@ -44,7 +50,11 @@ final class FailureReason {
         return (reason.length() <= MAX_LENGTH) ? reason.toString() : reason.substring(0, MAX_LENGTH - 3) + "...";
     }
 
-    static String firstLine(String reason) {
+    /**
+     * @param reason a reason as {@link #of} formats it
+     * @return its first line: the error's class and message
+     */
+    public static String firstLine(String reason) {
         int end = reason.indexOf('\n');
         return (end < 0) ? reason : reason.substring(0, end);
     }

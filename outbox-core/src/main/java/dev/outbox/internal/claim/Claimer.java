@@ -2,7 +2,7 @@
  * SPDX-FileCopyrightText: 2026 the Outbox authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.outbox.dispatch;
+package dev.outbox.internal.claim;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -15,12 +15,15 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import dev.outbox.MessageState;
-import dev.outbox.internal.jdbc.ClaimedMessage;
+import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.internal.jdbc.Claim;
 import dev.outbox.internal.jdbc.ClaimScope;
+import dev.outbox.internal.jdbc.ClaimedMessage;
 import dev.outbox.internal.jdbc.DuePosition;
 import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Leases due rows to this instance with the configured strategy.
@@ -39,7 +42,9 @@ import dev.outbox.metrics.OutboxMetrics;
  * claimed head in its key, so that a key drains at the pace of the broker rather than one message
  * per claim.
  */
-final class Claimer {
+public final class Claimer {
+
+    private static final Logger logger = LoggerFactory.getLogger(Claimer.class);
 
     /** How many candidates per wanted row the optimistic claim reads, so that instances spread out. */
     private static final int OPTIMISTIC_CANDIDATES_PER_ROW = 4;
@@ -67,9 +72,29 @@ final class Claimer {
     private final Map<MessageState, ScanPosition> positions = new ConcurrentHashMap<>();
 
     /**
+     * @param repository the outbox's storage
+     * @param configured the strategy the settings chose
+     * @return that strategy, or the optimistic one where the database has no {@code FOR UPDATE SKIP LOCKED}
+     */
+    public static ClaimStrategy effectiveStrategy(OutboxRepository repository, ClaimStrategy configured) {
+        if (configured == ClaimStrategy.SKIP_LOCKED && !repository.supportsSkipLocked()) {
+            logger.info("The outbox database has no FOR UPDATE SKIP LOCKED; claiming with the optimistic strategy");
+            return ClaimStrategy.OPTIMISTIC;
+        }
+        return configured;
+    }
+
+    /**
+     * @param repository the outbox's storage
+     * @param scope which rows the claims consider: the dispatcher's (all but pulled topics) or one pulled topic
+     * @param strategy how rows are claimed, as {@link #effectiveStrategy} chose it
+     * @param lease how long a claimed row stays with this instance
+     * @param rescanInterval how often a continued skip-locked scan starts again from the earliest due row
+     * @param clock the source of the claim's time
+     * @param metrics what to tell about claims won and lost
      * @param claimRuns whether to claim the run that follows each head of an ordering key, or only heads
      */
-    Claimer(OutboxRepository repository, ClaimScope scope, ClaimStrategy strategy, Duration lease,
+    public Claimer(OutboxRepository repository, ClaimScope scope, ClaimStrategy strategy, Duration lease,
             Duration rescanInterval, boolean claimRuns, Clock clock, OutboxMetrics metrics) {
         this.claimRuns = claimRuns;
         this.repository = repository;
@@ -81,7 +106,12 @@ final class Claimer {
         this.metrics = metrics;
     }
 
-    List<ClaimedMessage> claim(MessageState state, int limit) {
+    /**
+     * @param state the state of the rows to claim: PENDING, or FAILED for the slow retry
+     * @param limit the most rows to claim
+     * @return the rows now leased to this instance, in id order
+     */
+    public List<ClaimedMessage> claim(MessageState state, int limit) {
         Instant now = this.clock.instant();
         if (this.strategy == ClaimStrategy.SKIP_LOCKED && this.idle.contains(state)
                 && !this.repository.anyDue(this.scope, state, now)) {

@@ -2,7 +2,7 @@
  * SPDX-FileCopyrightText: 2026 the Outbox authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.outbox.dispatch;
+package dev.outbox.internal.claim;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -18,15 +18,25 @@ import dev.outbox.retry.RetryPolicy;
  * Decides what a failed attempt does to its row: back to PENDING with an exponential delay, or
  * FAILED once the type's attempts are spent (then due again only for the slow retry, if enabled).
  */
-final class FailurePlanner {
+public final class FailurePlanner {
 
     private final RetryPolicies policies;
 
-    FailurePlanner(RetryPolicies policies) {
+    /**
+     * @param policies the back-off schedule per message type
+     */
+    public FailurePlanner(RetryPolicies policies) {
         this.policies = policies;
     }
 
-    DeliveryOutcome.Failed plan(ClaimedMessage message, Throwable error, Instant attemptedAt, Instant now) {
+    /**
+     * @param message the claimed message whose delivery failed
+     * @param error why it failed
+     * @param attemptedAt when the attempt started
+     * @param now the current time, from which the next attempt is scheduled
+     * @return the outcome to write: PENDING again at the next retry, or FAILED once the attempts are spent
+     */
+    public DeliveryOutcome.Failed plan(ClaimedMessage message, Throwable error, Instant attemptedAt, Instant now) {
         int failedAttempts = message.retryCount() + 1;
         RetryPolicy policy = this.policies.forType(message.type());
         boolean retry = message.state() == MessageState.PENDING && policy.allowsAnotherAttempt(failedAttempts);

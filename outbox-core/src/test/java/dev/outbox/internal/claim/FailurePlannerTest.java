@@ -2,7 +2,7 @@
  * SPDX-FileCopyrightText: 2026 the Outbox authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.outbox.dispatch;
+package dev.outbox.internal.claim;
 
 import java.time.Duration;
 import java.time.Instant;
