@@ -31,8 +31,8 @@ class OutboxClockTests {
         this.runner.run(context -> {
             assertThat(context.getBean(OutboxAutoConfiguration.CLOCK_BEAN_NAME)).isEqualTo(Clock.systemUTC());
             assertThat(context.getBeanFactory().getDependentBeans(OutboxAutoConfiguration.CLOCK_BEAN_NAME))
-                    .containsExactlyInAnyOrder("outboxTemplate", "outboxInbox", "outboxDispatcher",
-                            "outboxMessagePuller", "outboxCleanupJob", "outboxAdmin");
+                    .containsExactlyInAnyOrder("outboxTemplate", "outboxInbox", "outboxConsumedMarker",
+                            "outboxDispatcher", "outboxMessagePuller", "outboxCleanupJob", "outboxAdmin");
         });
     }
 
