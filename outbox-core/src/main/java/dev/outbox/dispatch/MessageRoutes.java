@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * handler that takes the message over once the broker has failed it a number of times. A type
  * without a route of its own goes to the default sender; with no default either, its messages fail
  * with a clear reason and are retried, never dropped. Messages of a pulled topic are left to
- * {@link MessagePuller}s: the dispatcher never claims them.
+ * {@link dev.outbox.consumer.pull.MessagePuller}s: the dispatcher never claims them.
  */
 public final class MessageRoutes {
 
@@ -210,7 +210,8 @@ public final class MessageRoutes {
         }
 
         /**
-         * Leaves a topic's messages to pull consumers ({@link MessagePuller}): the dispatcher never claims them.
+         * Leaves a topic's messages to pull consumers ({@link dev.outbox.consumer.pull.MessagePuller}): the
+         * dispatcher never claims them.
          *
          * @param topic the topic
          * @return this builder

@@ -34,7 +34,7 @@ import dev.outbox.settings.SettingSource;
  * {@link #ack} marks one CONSUMED, {@link #nack} schedules it again with the type's
  * back-off or parks it as FAILED once its attempts are spent. A message left unanswered is received
  * again when its lease ends. The topics must be declared pulled in the dispatcher's
- * {@link MessageRoutes}, so that the dispatcher leaves their messages alone.
+ * {@link dev.outbox.dispatch.MessageRoutes}, so that the dispatcher leaves their messages alone.
  *
  * <p>Thread-safe; one puller serves any number of consumer threads.
  */
@@ -81,7 +81,7 @@ public final class MessagePuller {
     /**
      * @param store where the messages are
      * @param topics the topics consumers pull; declare the same topics with
-     * {@link MessageRoutes.Builder#pullTopic(String)} on the dispatcher's routes
+     * {@link dev.outbox.dispatch.MessageRoutes.Builder#pullTopic(String)} on the dispatcher's routes
      * @return a builder of a puller
      */
     public static Builder builder(OutboxStore store, Set<String> topics) {
