@@ -77,7 +77,7 @@ public final class OutboxStore {
                 : DatabaseDialect.detect(builder.dataSource);
         this.name = builder.name;
         this.databaseType = dialect.type();
-        this.jdbc = new JdbcStore(builder.dataSource, dialect, builder.outboxTable, builder.inboxTable,
+        this.jdbc = new JdbcStore(builder.name, builder.dataSource, dialect, builder.outboxTable, builder.inboxTable,
                 builder.archiveTable);
     }
 

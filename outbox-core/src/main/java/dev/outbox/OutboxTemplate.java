@@ -127,7 +127,7 @@ public final class OutboxTemplate {
         // only if the dispatcher then finds nothing earlier of its key unsent.
         boolean handOff = notified != null && notified.accepting(message.topic()) && !deliverAt.isAfter(now);
         NewMessage row = validate(message, now, handOff ? now.plus(notified.lease()) : deliverAt);
-        CallerTransaction.require(this.repository.dataSource(), "outbox.save(...)", "the message");
+        CallerTransaction.require(this.repository.store(), "outbox.save(...)", "the message");
         SaveResult result = this.repository.insertUnlessExists(row);
         if (!result.duplicate()) {
             this.metrics.saved(row.type());
@@ -238,7 +238,7 @@ public final class OutboxTemplate {
          * @return this builder
          */
         public Builder metrics(OutboxMetrics metrics) {
-            this.metrics = metrics;
+            this.metrics = metrics.forStore(this.repository.store().name());
             return this;
         }
 

@@ -32,6 +32,8 @@ public final class OutboxAdmin {
     /** How many messages one statement of {@link #retryAllFailed} changes, so that none holds locks for long. */
     public static final int RETRY_BATCH_SIZE = 500;
 
+    private final String storeName;
+
     private final AdminRepository repository;
 
     private final Clock clock;
@@ -39,6 +41,7 @@ public final class OutboxAdmin {
     private final Runnable redriven;
 
     private OutboxAdmin(Builder builder) {
+        this.storeName = builder.storeName;
         this.repository = builder.repository;
         this.clock = builder.clock;
         this.redriven = builder.redriven;
@@ -50,6 +53,13 @@ public final class OutboxAdmin {
      */
     public static Builder builder(OutboxStore store) {
         return new Builder(store);
+    }
+
+    /**
+     * @return the name of the store whose messages this shows and changes
+     */
+    public String storeName() {
+        return this.storeName;
     }
 
     /**
@@ -200,6 +210,8 @@ public final class OutboxAdmin {
      */
     public static final class Builder {
 
+        private final String storeName;
+
         private final AdminRepository repository;
 
         private Clock clock = Clock.systemUTC();
@@ -208,6 +220,7 @@ public final class OutboxAdmin {
         };
 
         private Builder(OutboxStore store) {
+            this.storeName = store.name();
             this.repository = new AdminRepository(JdbcStore.of(store));
         }
 

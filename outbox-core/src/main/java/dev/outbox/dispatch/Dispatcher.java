@@ -273,7 +273,7 @@ public final class Dispatcher {
          * @return this builder
          */
         public Builder metrics(OutboxMetrics metrics) {
-            this.metrics = metrics;
+            this.metrics = metrics.forStore(this.store.name());
             return this;
         }
 

@@ -15,6 +15,7 @@ import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.admin.OutboxSnapshot;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,6 +38,9 @@ import org.slf4j.LoggerFactory;
  * snapshot (or, before the first, since the gauges were registered); it grows while the table cannot be
  * read.</li>
  * </ul>
+ *
+ * <p>Every gauge is tagged {@code store} with the name of the store whose backlog it shows, so that an
+ * application with several stores has a set of gauges per store.
  *
  * <p>SENT and CONSUMED are not counted: their number grows with the retention, not with a problem, and
  * counting them reads the whole history (the counters {@code outbox.messages.sent} and
@@ -71,11 +75,14 @@ public final class BacklogGauges {
     /**
      * Registers the gauges; they show NaN until the first {@link #refresh()}.
      *
+     * @param store the name of the store whose backlog this is, which every gauge is tagged with as
+     * {@value MicrometerOutboxMetrics#STORE_TAG}
      * @param backlog reads the backlog, usually {@link OutboxAdmin#backlog()}
      * @param clock the outbox's clock, which measures the age of the last refresh
      * @param registry where the gauges are registered
      */
-    public BacklogGauges(Supplier<OutboxSnapshot> backlog, Clock clock, MeterRegistry registry) {
+    public BacklogGauges(String store, Supplier<OutboxSnapshot> backlog, Clock clock, MeterRegistry registry) {
+        Tags tags = Tags.of(MicrometerOutboxMetrics.STORE_TAG, store);
         this.backlog = backlog;
         this.clock = clock;
         this.lastRefreshedAt = clock.instant();
@@ -83,22 +90,26 @@ public final class BacklogGauges {
             Gauge.builder("outbox.messages.backlog", this, gauges -> gauges.count(state))
                     .description("Messages not done yet, per state (PENDING, FAILED, SUSPENDED), at the last refresh")
                     .tag("state", state.name())
+                    .tags(tags)
                     .strongReference(true)
                     .register(registry);
         }
         Gauge.builder("outbox.oldest.due.age", this, BacklogGauges::oldestDueAgeSeconds)
                 .description("How long the oldest due message had been due at the last refresh; 0 when none is due")
+                .tags(tags)
                 .baseUnit("seconds")
                 .strongReference(true)
                 .register(registry);
         Gauge.builder("outbox.oldest.pending.age", this, BacklogGauges::oldestPendingAgeSeconds)
                 .description("How long the oldest PENDING message had waited since it was saved, at the last "
                         + "refresh; 0 when none is PENDING")
+                .tags(tags)
                 .baseUnit("seconds")
                 .strongReference(true)
                 .register(registry);
         Gauge.builder("outbox.backlog.refresh.age", this, BacklogGauges::refreshAgeSeconds)
                 .description("How long ago the outbox backlog gauges were last refreshed")
+                .tags(tags)
                 .baseUnit("seconds")
                 .strongReference(true)
                 .register(registry);

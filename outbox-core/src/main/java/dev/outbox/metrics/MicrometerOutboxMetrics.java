@@ -8,6 +8,7 @@ import java.time.Duration;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 
 /**
@@ -18,17 +19,36 @@ import io.micrometer.core.instrument.Timer;
  * (the retry budget is spent); {@code outbox.delivery.latency}, a timer with a percentile histogram
  * from saving a message to its delivery, per type; and {@code outbox.claims.rows}, the rows claims took
  * ({@code result=claimed}) and the rows they lost to another instance ({@code result=lost}), which
- * shows how much instances contend for the same rows.
+ * shows how much instances contend for the same rows. The meters of a store's template, dispatcher and
+ * puller, which take {@link #forStore} metrics, are also tagged {@value #STORE_TAG} with the store's name.
  */
 public final class MicrometerOutboxMetrics implements OutboxMetrics {
 
+    /** The tag that names the store a meter counts, on every meter of a store's metrics. */
+    public static final String STORE_TAG = "store";
+
     private final MeterRegistry registry;
+
+    private final Tags storeTags;
 
     /**
      * @param registry where the counters are registered
      */
     public MicrometerOutboxMetrics(MeterRegistry registry) {
+        this(registry, Tags.empty());
+    }
+
+    private MicrometerOutboxMetrics(MeterRegistry registry, Tags storeTags) {
         this.registry = registry;
+        this.storeTags = storeTags;
+    }
+
+    /**
+     * @return metrics whose meters are also tagged {@value #STORE_TAG} with the store's name
+     */
+    @Override
+    public OutboxMetrics forStore(String store) {
+        return new MicrometerOutboxMetrics(this.registry, Tags.of(STORE_TAG, store));
     }
 
     @Override
@@ -46,6 +66,7 @@ public final class MicrometerOutboxMetrics implements OutboxMetrics {
         Timer.builder("outbox.delivery.latency")
                 .description("Time from saving a message to its delivery (broker acknowledgement or local handler)")
                 .tag("type", messageType)
+                .tags(this.storeTags)
                 .publishPercentileHistogram()
                 .register(this.registry)
                 .record(sinceSaved);
@@ -76,11 +97,12 @@ public final class MicrometerOutboxMetrics implements OutboxMetrics {
 
     private Counter claimRows(String result) {
         return Counter.builder("outbox.claims.rows").description("Rows that claims took or lost to another instance")
-                .tag("result", result).register(this.registry);
+                .tag("result", result).tags(this.storeTags).register(this.registry);
     }
 
     private Counter counter(String name, String description, String messageType) {
         // Micrometer caches meters by id, so this lookup does not create a meter per call.
-        return Counter.builder(name).description(description).tag("type", messageType).register(this.registry);
+        return Counter.builder(name).description(description).tag("type", messageType).tags(this.storeTags)
+                .register(this.registry);
     }
 }

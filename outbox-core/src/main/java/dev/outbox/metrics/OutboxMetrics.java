@@ -17,6 +17,17 @@ public interface OutboxMetrics {
     };
 
     /**
+     * The metrics of one store's template, dispatcher or puller: each builder calls this with its store's
+     * name, so that an application with several stores tells their figures apart.
+     *
+     * @param store the store's name, {@link dev.outbox.OutboxStore#name()}
+     * @return metrics that tell of that store; this one, unless overridden
+     */
+    default OutboxMetrics forStore(String store) {
+        return this;
+    }
+
+    /**
      * A new message was saved (duplicates are not counted).
      *
      * @param messageType its type

@@ -49,7 +49,7 @@ class BacklogGaugesTest {
         this.log.start();
         this.logger.addAppender(this.log);
         this.logger.setLevel(Level.INFO);
-        this.gauges = new BacklogGauges(this.backlog, this.clock, this.registry);
+        this.gauges = new BacklogGauges("default", this.backlog, this.clock, this.registry);
     }
 
     @AfterEach

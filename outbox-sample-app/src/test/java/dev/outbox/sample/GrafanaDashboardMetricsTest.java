@@ -79,7 +79,7 @@ class GrafanaDashboardMetricsTest {
         awaitState(consumed, MessageState.CONSUMED);
         awaitState(failed, MessageState.FAILED);
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(scrape(http))
-                .contains("outbox_messages_backlog{state=\"FAILED\"} 1.0"));
+                .contains("outbox_messages_backlog{state=\"FAILED\",store=\"default\"} 1.0"));
 
         Set<String> scraped = sampleNames(scrape(http));
         List<String> expressions = dashboardExpressions();

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.outbox.testing.CuttableLink;
 import dev.outbox.testing.TestDatabase;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;

@@ -5,6 +5,8 @@
 package dev.outbox.actuate;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -33,6 +35,10 @@ import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
  * POST /actuator/outbox/retry-failed  {"type": "..."}     retry every FAILED message of a type
  * </pre>
  *
+ * <p>An application with several stores ({@code outbox.stores}) names the store of every operation on messages
+ * with the parameter {@code store}, as in {@code /actuator/outbox/messages?store=orders}: message ids are per store.
+ * The overview shows the named store, or the first one; its {@code stores} lists them all.
+ *
  * <p>Its access is read-only by default: the write operations (POST) are not registered at all unless the
  * application grants {@code management.endpoint.outbox.access=unrestricted}. A change answers 200 when it was
  * made or had been made before (a double click), 409 when the message's state does not allow it, 404 for an
@@ -52,21 +58,34 @@ public class OutboxEndpoint {
     private static final Map<String, Action> ACTIONS = Map.of("retry", OutboxAdmin::retry, "suspend",
             OutboxAdmin::suspend, "resume", OutboxAdmin::resume, "skip", OutboxAdmin::skip);
 
-    private final OutboxAdmin admin;
+    private final Map<String, OutboxAdmin> admins = new LinkedHashMap<>();
 
     /**
-     * @param admin the operators' API
+     * @param admins the operators' API of each store, the first store first
+     * @throws IllegalArgumentException when there is none, or two are of the same store
      */
-    public OutboxEndpoint(OutboxAdmin admin) {
-        this.admin = admin;
+    public OutboxEndpoint(List<OutboxAdmin> admins) {
+        if (admins.isEmpty()) {
+            throw new IllegalArgumentException("the endpoint needs the admin of at least one store");
+        }
+        for (OutboxAdmin admin : admins) {
+            if (this.admins.putIfAbsent(admin.storeName(), admin) != null) {
+                throw new IllegalArgumentException("two admins of the store '" + admin.storeName() + "'");
+            }
+        }
     }
 
     /**
+     * @param store the store, when there are several; the first one when not given
      * @return the counts of every state and the oldest due message
      */
     @ReadOperation
-    public OutboxOverview overview() {
-        return OutboxOverview.of(this.admin.overview());
+    public WebEndpointResponse<Object> overview(@Nullable String store) {
+        return answer(() -> {
+            OutboxAdmin admin = (store == null) ? this.admins.values().iterator().next() : admin(store);
+            return new WebEndpointResponse<>(OutboxOverview.of(admin.storeName(), List.copyOf(this.admins.keySet()),
+                    admin.overview()));
+        });
     }
 
     /**
@@ -75,29 +94,32 @@ public class OutboxEndpoint {
      * @param type only messages of this type
      * @param after only messages with a greater id: the previous page's {@code nextAfterId}
      * @param size the most messages, 1 to 200 (50 when not given)
+     * @param store the store, required when there are several
      * @return the page, without bodies and headers
      */
     @ReadOperation
     public WebEndpointResponse<Object> messages(@Selector String collection, @Nullable String state,
-            @Nullable String type, @Nullable Long after, @Nullable Integer size) {
+            @Nullable String type, @Nullable Long after, @Nullable Integer size, @Nullable String store) {
         return answer(() -> {
             requireMessages(collection);
             MessageQuery query = new MessageQuery(parseState(state), type, (after != null) ? after : 0,
                     (size != null) ? size : MessageQuery.DEFAULT_SIZE);
-            return new WebEndpointResponse<>(this.admin.page(query));
+            return new WebEndpointResponse<>(admin(store).page(query));
         });
     }
 
     /**
      * @param collection {@value #MESSAGES}
      * @param id the message id
+     * @param store the store, required when there are several
      * @return the whole message, or 404
      */
     @ReadOperation
-    public WebEndpointResponse<Object> message(@Selector String collection, @Selector long id) {
+    public WebEndpointResponse<Object> message(@Selector String collection, @Selector long id,
+            @Nullable String store) {
         return answer(() -> {
             requireMessages(collection);
-            return this.admin.find(id).<WebEndpointResponse<Object>>map(WebEndpointResponse::new)
+            return admin(store).find(id).<WebEndpointResponse<Object>>map(WebEndpointResponse::new)
                     .orElseGet(() -> error(WebEndpointResponse.STATUS_NOT_FOUND, "message " + id + " does not exist"
                             + " (never saved, or deleted by the cleanup)"));
         });
@@ -107,11 +129,12 @@ public class OutboxEndpoint {
      * @param collection {@value #MESSAGES}
      * @param id the message id
      * @param action retry, suspend, resume or skip
+     * @param store the store, required when there are several
      * @return what the change did
      */
     @WriteOperation
     public WebEndpointResponse<Object> change(@Selector String collection, @Selector long id,
-            @Selector String action) {
+            @Selector String action, @Nullable String store) {
         return answer(() -> {
             requireMessages(collection);
             Action change = ACTIONS.get(action);
@@ -119,7 +142,7 @@ public class OutboxEndpoint {
                 throw new IllegalArgumentException("Unknown action '" + action + "'; the actions on a message are "
                         + String.join(", ", ACTIONS.keySet().stream().sorted().toList()));
             }
-            OperationResult result = change.apply(this.admin, id);
+            OperationResult result = change.apply(admin(store), id);
             return new WebEndpointResponse<>(result, status(result.outcome()));
         });
     }
@@ -127,18 +150,35 @@ public class OutboxEndpoint {
     /**
      * @param action {@value #RETRY_FAILED}
      * @param type the message type whose FAILED messages to retry
+     * @param store the store, required when there are several
      * @return how many messages were retried
      */
     @WriteOperation
-    public WebEndpointResponse<Object> retryFailed(@Selector String action, String type) {
+    public WebEndpointResponse<Object> retryFailed(@Selector String action, String type, @Nullable String store) {
         return answer(() -> {
             if (!RETRY_FAILED.equals(action)) {
                 throw new IllegalArgumentException("Unknown action '" + action + "'; POST /" + RETRY_FAILED
                         + " with a type retries every FAILED message of that type, and POST /" + MESSAGES
                         + "/{id}/{action} changes one message");
             }
-            return new WebEndpointResponse<>(this.admin.retryAllFailed(type));
+            return new WebEndpointResponse<>(admin(store).retryAllFailed(type));
         });
+    }
+
+    private OutboxAdmin admin(@Nullable String store) {
+        if (store == null) {
+            if (this.admins.size() > 1) {
+                throw new IllegalArgumentException("Name the store with ?store=: this application has the stores "
+                        + String.join(", ", this.admins.keySet()));
+            }
+            return this.admins.values().iterator().next();
+        }
+        OutboxAdmin admin = this.admins.get(store);
+        if (admin == null) {
+            throw new IllegalArgumentException("Unknown store '" + store + "'; the stores are "
+                    + String.join(", ", this.admins.keySet()));
+        }
+        return admin;
     }
 
     private static void requireMessages(String collection) {

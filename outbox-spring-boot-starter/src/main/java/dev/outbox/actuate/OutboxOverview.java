@@ -6,6 +6,7 @@ package dev.outbox.actuate;
 
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import dev.outbox.MessageState;
@@ -16,6 +17,8 @@ import org.jspecify.annotations.Nullable;
  * The endpoint's overview: the counts of every state, how late the oldest due message is and how long
  * the oldest PENDING message has waited.
  *
+ * @param store the name of the store these are the figures of
+ * @param stores the names of every store of the application, this one included
  * @param counts the number of messages of each state, in the order of {@link MessageState}
  * @param oldestDueAt the due time of the oldest due message, or null when none is due
  * @param oldestDueAge how long it has been due, as an ISO-8601 duration ({@code PT0S} when none is due)
@@ -23,13 +26,13 @@ import org.jspecify.annotations.Nullable;
  * @param oldestPendingAge how long it has waited, as an ISO-8601 duration ({@code PT0S} when none is PENDING)
  * @param takenAt when the counts were read
  */
-public record OutboxOverview(Map<String, Long> counts, @Nullable Instant oldestDueAt, String oldestDueAge,
+public record OutboxOverview(String store, List<String> stores, Map<String, Long> counts, @Nullable Instant oldestDueAt, String oldestDueAge,
         @Nullable Instant oldestPendingSince, String oldestPendingAge, Instant takenAt) {
 
-    static OutboxOverview of(OutboxSnapshot snapshot) {
+    static OutboxOverview of(String store, List<String> stores, OutboxSnapshot snapshot) {
         Map<String, Long> counts = new LinkedHashMap<>();
         snapshot.counts().forEach((state, count) -> counts.put(state.name(), count));
-        return new OutboxOverview(counts, snapshot.oldestDueAt(), snapshot.oldestDueAge().toString(),
+        return new OutboxOverview(store, stores, counts, snapshot.oldestDueAt(), snapshot.oldestDueAge().toString(),
                 snapshot.oldestPendingSince(), snapshot.oldestPendingAge().toString(), snapshot.takenAt());
     }
 }

@@ -5,6 +5,7 @@
 package dev.outbox.autoconfigure;
 
 import java.time.Duration;
+import java.util.List;
 
 import dev.outbox.metrics.BacklogGauges;
 
@@ -17,19 +18,19 @@ final class BacklogGaugesRefresh implements PeriodicJob {
     /** How often the gauges are refreshed unless configured otherwise. */
     static final Duration DEFAULT_REFRESH_INTERVAL = Duration.ofSeconds(15);
 
-    private final BacklogGauges gauges;
+    private final List<BacklogGauges> gauges;
 
     private final Duration refreshInterval;
 
     /**
      * @throws IllegalStateException when the refresh interval is not positive, naming the property
      */
-    BacklogGaugesRefresh(BacklogGauges gauges, Duration refreshInterval) {
+    BacklogGaugesRefresh(List<BacklogGauges> gauges, Duration refreshInterval) {
         if (refreshInterval.isNegative() || refreshInterval.isZero()) {
             throw new IllegalStateException("outbox.metrics.backlog-gauges.refresh-interval must be positive, was "
                     + refreshInterval);
         }
-        this.gauges = gauges;
+        this.gauges = List.copyOf(gauges);
         this.refreshInterval = refreshInterval;
     }
 
@@ -45,6 +46,7 @@ final class BacklogGaugesRefresh implements PeriodicJob {
 
     @Override
     public void runOnce() {
-        this.gauges.refresh();
+        // Each refresh catches its own failure, so a store whose database is down leaves the others fresh.
+        this.gauges.forEach(BacklogGauges::refresh);
     }
 }

@@ -5,6 +5,7 @@
 package dev.outbox.autoconfigure;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -31,41 +32,51 @@ final class BoundSettings implements SettingSource {
 
     private final Binder binder;
 
-    private final UnaryOperator<String> prefixOfGroup;
+    private final List<UnaryOperator<String>> prefixesOfGroup;
 
     private final Map<String, Origin> origins = new HashMap<>();
 
+    private final Map<String, String> boundProperties = new HashMap<>();
+
     /**
      * @param binder Boot's binder over the application's configuration
-     * @param prefixOfGroup the property prefix of a core group, for example {@code dispatcher} to
+     * @param prefixesOfGroup where a setting of a core group is looked for, in order, the first property
+     * found winning: for example {@code dispatcher} to {@code outbox.stores.orders.dispatcher}, then to
      * {@code outbox.dispatcher}
      */
-    BoundSettings(Binder binder, UnaryOperator<String> prefixOfGroup) {
+    BoundSettings(Binder binder, List<UnaryOperator<String>> prefixesOfGroup) {
         this.binder = binder;
-        this.prefixOfGroup = prefixOfGroup;
+        this.prefixesOfGroup = List.copyOf(prefixesOfGroup);
     }
 
     @Override
     public <T> Optional<T> find(Setting<T> setting) {
-        String property = property(setting.group(), setting.name());
-        BindResult<T> bound = setting.isByteSize()
-                ? this.binder.bind(property, Bindable.of(DataSize.class), new OriginRecorder())
-                        .map(size -> setting.type().cast(saturatedInt(size.toBytes())))
-                : this.binder.bind(property, Bindable.of(setting.type()), new OriginRecorder());
-        return bound.isBound() ? Optional.of(bound.get()) : Optional.empty();
+        for (UnaryOperator<String> prefixOfGroup : this.prefixesOfGroup) {
+            String property = prefixOfGroup.apply(setting.group()) + "." + setting.name();
+            BindResult<T> bound = setting.isByteSize()
+                    ? this.binder.bind(property, Bindable.of(DataSize.class), new OriginRecorder())
+                            .map(size -> setting.type().cast(saturatedInt(size.toBytes())))
+                    : this.binder.bind(property, Bindable.of(setting.type()), new OriginRecorder());
+            if (bound.isBound()) {
+                this.boundProperties.put(key(setting.group(), setting.name()), property);
+                return Optional.of(bound.get());
+            }
+        }
+        return Optional.empty();
     }
 
     /**
      * @param error a setting that the core refused
-     * @return the start failure that names its property, where the value came from
+     * @return the start failure that names the property its value came from, and where that was set
      */
     InvalidOutboxPropertyException failure(SettingException error) {
-        String property = property(error.group(), error.setting());
+        String property = this.boundProperties.getOrDefault(key(error.group(), error.setting()),
+                this.prefixesOfGroup.get(0).apply(error.group()) + "." + error.setting());
         return new InvalidOutboxPropertyException(property, error.problem(), this.origins.get(property), error);
     }
 
-    private String property(String group, String name) {
-        return this.prefixOfGroup.apply(group) + "." + name;
+    private static String key(String group, String name) {
+        return group + "/" + name;
     }
 
     /** A size beyond an int stays beyond the core's range, so that the core's check reports it. */

@@ -5,6 +5,8 @@
 package dev.outbox.autoconfigure;
 
 import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import dev.outbox.OutboxStore;
 import dev.outbox.actuate.OutboxEndpoint;
@@ -21,6 +23,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.CompositeHealthContributor;
+import org.springframework.boot.health.contributor.HealthContributor;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.annotation.Bean;
@@ -32,7 +36,8 @@ import org.springframework.core.env.Environment;
  * Auto-configures the operators' side of the outbox: an {@link OutboxAdmin}, and with Spring Boot Actuator the
  * {@code outbox} web endpoint ({@link OutboxEndpoint}, read-only unless
  * {@code management.endpoint.outbox.access=unrestricted}) and the {@code outbox} health indicator
- * ({@link OutboxHealthIndicator}, configured by {@code outbox.health.*}).
+ * ({@link OutboxHealthIndicator}, configured by {@code outbox.health.*}). With several stores
+ * ({@code outbox.stores}), each store has its admin, and the endpoint and the health indicator show each store.
  */
 @AutoConfiguration(after = OutboxAutoConfiguration.class)
 @ConditionalOnBean(OutboxStore.class)
@@ -44,11 +49,9 @@ public final class OutboxAdminAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    OutboxAdmin outboxAdmin(OutboxStore store, ObjectProvider<Dispatcher> dispatcher,
+    OutboxAdmin outboxAdmin(OutboxStore store, ObjectProvider<Dispatcher> dispatcher, Environment environment,
             @Qualifier(OutboxAutoConfiguration.CLOCK_BEAN_NAME) Clock clock) {
-        OutboxAdmin.Builder admin = OutboxAdmin.builder(store).clock(clock);
-        dispatcher.ifUnique(local -> admin.onRedriven(local::wake));
-        return admin.build();
+        return new StoreComponents(OutboxSettings.of(environment), clock).admin(store, dispatcher.getIfUnique());
     }
 
     @Configuration(proxyBeanMethods = false)
@@ -58,8 +61,8 @@ public final class OutboxAdminAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         @ConditionalOnAvailableEndpoint
-        OutboxEndpoint outboxEndpoint(OutboxAdmin admin) {
-            return new OutboxEndpoint(admin);
+        OutboxEndpoint outboxEndpoint(ObjectProvider<OutboxAdmin> admins) {
+            return new OutboxEndpoint(admins.orderedStream().toList());
         }
     }
 
@@ -70,12 +73,17 @@ public final class OutboxAdminAutoConfiguration {
 
         @Bean
         @ConditionalOnMissingBean(name = "outboxHealthIndicator")
-        OutboxHealthIndicator outboxHealthIndicator(OutboxAdmin admin, OutboxProperties properties,
+        HealthContributor outboxHealthIndicator(ObjectProvider<OutboxAdmin> admins, OutboxProperties properties,
                 Environment environment) {
             boolean outOfService = properties.getHealth().getUnhealthyStatus()
                     == OutboxProperties.UnhealthyStatus.OUT_OF_SERVICE;
             Status status = outOfService ? Status.OUT_OF_SERVICE : Status.DOWN;
-            return new OutboxHealthIndicator(admin, OutboxSettings.of(environment).build(BacklogLimits::from), status);
+            Map<String, OutboxHealthIndicator> byStore = new LinkedHashMap<>();
+            admins.orderedStream().forEach(admin -> byStore.put(admin.storeName(), new OutboxHealthIndicator(admin,
+                    OutboxSettings.of(environment).forStore(admin.storeName()).build(BacklogLimits::from), status)));
+            // One store is the outbox's health; several are its parts, /actuator/health/outbox/<store>.
+            return (byStore.size() == 1) ? byStore.values().iterator().next()
+                    : CompositeHealthContributor.fromMap(byStore);
         }
     }
 }

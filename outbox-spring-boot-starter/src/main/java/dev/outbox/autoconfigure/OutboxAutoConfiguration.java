@@ -9,13 +9,11 @@ import javax.sql.DataSource;
 
 import dev.outbox.OutboxStore;
 import dev.outbox.OutboxTemplate;
-import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.cleanup.OutboxCleaner;
 import dev.outbox.consumer.inbox.Inbox;
 import dev.outbox.consumer.mark.ConsumedMarker;
 import dev.outbox.consumer.pull.MessagePuller;
 import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.metrics.MicrometerOutboxMetrics;
 import dev.outbox.metrics.OutboxMetrics;
@@ -86,11 +84,9 @@ public final class OutboxAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    OutboxStore outboxStore(DataSource dataSource, Environment environment,
+    OutboxStore outboxStore(DataSource dataSource, Environment environment, @Qualifier(CLOCK_BEAN_NAME) Clock clock,
             ObjectProvider<OutboxStoreCustomizer> customizers) {
-        OutboxStore.Builder store = OutboxSettings.of(environment).build(OutboxStore.builder(dataSource)::settings);
-        customizers.orderedStream().forEach((customizer) -> customizer.customize(store));
-        return store.build();
+        return components(environment, clock).store(dataSource, null, customizers.orderedStream());
     }
 
     @Bean
@@ -111,13 +107,8 @@ public final class OutboxAutoConfiguration {
     OutboxTemplate outboxTemplate(OutboxStore store, PayloadSerializer serializer, OutboxMetrics metrics,
             Environment environment, ObjectProvider<Dispatcher> dispatcher,
             @Qualifier(CLOCK_BEAN_NAME) Clock clock, ObjectProvider<OutboxTemplateCustomizer> customizers) {
-        OutboxTemplate.Builder template = OutboxSettings.of(environment).build(OutboxTemplate.builder(store)::settings)
-                .serializer(serializer)
-                .metrics(metrics)
-                .clock(clock);
-        dispatcher.ifUnique(template::handoff);
-        customizers.orderedStream().forEach((customizer) -> customizer.customize(template));
-        return template.build();
+        return components(environment, clock).template(store, serializer, metrics, dispatcher.getIfUnique(),
+                customizers.orderedStream());
     }
 
     @Bean
@@ -131,6 +122,10 @@ public final class OutboxAutoConfiguration {
     @ConditionalOnMissingBean
     ConsumedMarker outboxConsumedMarker(OutboxStore store, @Qualifier(CLOCK_BEAN_NAME) Clock clock) {
         return ConsumedMarker.builder(store).clock(clock).build();
+    }
+
+    private static StoreComponents components(Environment environment, Clock clock) {
+        return new StoreComponents(OutboxSettings.of(environment), clock);
     }
 
     @Bean
@@ -232,16 +227,8 @@ public final class OutboxAutoConfiguration {
                 OutboxMetrics metrics, @Qualifier(CLOCK_BEAN_NAME) Clock clock,
                 ObjectProvider<PlatformTransactionManager> transactionManager, Environment environment,
                 ObjectProvider<DispatcherCustomizer> customizers) {
-            Dispatcher.Builder dispatcher = Dispatcher.builder(store, routes)
-                    .settings(OutboxSettings.of(environment).build(DispatcherSettings::from))
-                    .retryPolicies(retryPolicies)
-                    .metrics(metrics)
-                    .clock(clock);
-            OutboxThreads.of(environment).applyTo(dispatcher);
-            // Local handlers run in the application's transaction manager, so that JPA and JDBC writes join them.
-            transactionManager.ifUnique(dispatcher::handlerTransactionManager);
-            customizers.orderedStream().forEach((customizer) -> customizer.customize(dispatcher));
-            return dispatcher.build();
+            return components(environment, clock).dispatcher(store, routes, retryPolicies, metrics,
+                    transactionManager.getIfUnique(), OutboxThreads.of(environment), customizers.orderedStream());
         }
 
         @Bean
@@ -250,16 +237,12 @@ public final class OutboxAutoConfiguration {
         MessagePuller outboxMessagePuller(OutboxStore store, RetryPolicies retryPolicies,
                 OutboxMetrics metrics, OutboxProperties properties,
                 @Qualifier(CLOCK_BEAN_NAME) Clock clock, Environment environment) {
-            OutboxSettings settings = OutboxSettings.of(environment);
-            return settings.build(MessagePuller.builder(store, properties.getPull().getTopics())::settings)
-                    .claimStrategy(settings.value(DispatcherSettings.CLAIM_STRATEGY))
-                    .retryPolicies(retryPolicies)
-                    .metrics(metrics)
-                    .clock(clock)
-                    .build();
+            return components(environment, clock).puller(store, properties.getPull().getTopics(), retryPolicies,
+                    metrics);
         }
 
         @Bean
+        @ConditionalOnMissingBean
         OutboxDispatcherLifecycle outboxDispatcherLifecycle(Dispatcher dispatcher) {
             return new OutboxDispatcherLifecycle(dispatcher);
         }
@@ -271,22 +254,17 @@ public final class OutboxAutoConfiguration {
 
         @Bean
         @ConditionalOnMissingBean
-        OutboxCleaner outboxCleaner(OutboxStore store, OutboxProperties properties, Environment environment) {
-            OutboxCleaner.Builder cleaner = OutboxCleaner.builder(store)
-                    .settings(OutboxSettings.of(environment).build(CleanupSettings::from));
-            if (properties.getInbox().isCleanupEnabled()) {
-                cleaner.includeInbox();
-            }
-            return cleaner.build();
+        OutboxCleaner outboxCleaner(OutboxStore store, OutboxProperties properties, Environment environment,
+                @Qualifier(CLOCK_BEAN_NAME) Clock clock) {
+            return components(environment, clock).cleaner(store, properties.getInbox().isCleanupEnabled());
         }
 
         @Bean
+        @ConditionalOnMissingBean
         @DependsOnDatabaseInitialization
-        OutboxCleanupJob outboxCleanupJob(OutboxCleaner cleaner, OutboxProperties properties,
+        OutboxCleanupJob outboxCleanupJob(OutboxCleaner cleaner, OutboxProperties properties, Environment environment,
                 @Qualifier(CLOCK_BEAN_NAME) Clock clock) {
-            OutboxProperties.Cleanup cleanup = properties.getCleanup();
-            return new OutboxCleanupJob(cleaner, clock, cleanup.getInitialDelay(),
-                    cleanup.getInterval());
+            return components(environment, clock).cleanupJob(cleaner, properties.getCleanup());
         }
     }
 }

@@ -9,12 +9,14 @@ import java.time.Clock;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.metrics.BacklogGauges;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
@@ -31,7 +33,7 @@ import org.springframework.context.annotation.Import;
 @ConditionalOnClass(MeterRegistry.class)
 @ConditionalOnBean({ OutboxAdmin.class, MeterRegistry.class })
 @ConditionalOnBooleanProperty(name = "outbox.metrics.backlog-gauges.enabled", matchIfMissing = true)
-@Import(OutboxClockConfiguration.class)
+@Import({ OutboxClockConfiguration.class, StoreBacklogGaugesRegistrar.class })
 public final class OutboxMetricsAutoConfiguration {
 
     OutboxMetricsAutoConfiguration() {
@@ -39,13 +41,16 @@ public final class OutboxMetricsAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
+    @ConditionalOnSingleCandidate(OutboxAdmin.class)
     BacklogGauges outboxBacklogGauges(OutboxAdmin admin, MeterRegistry registry,
             @Qualifier(OutboxAutoConfiguration.CLOCK_BEAN_NAME) Clock clock) {
-        return new BacklogGauges(admin::backlog, clock, registry);
+        return new BacklogGauges(admin.storeName(), admin::backlog, clock, registry);
     }
 
     @Bean
-    BacklogGaugesRefresh outboxBacklogGaugesRefresh(BacklogGauges gauges, OutboxProperties properties) {
-        return new BacklogGaugesRefresh(gauges, properties.getMetrics().getBacklogGauges().getRefreshInterval());
+    BacklogGaugesRefresh outboxBacklogGaugesRefresh(ObjectProvider<BacklogGauges> gauges,
+            OutboxProperties properties) {
+        return new BacklogGaugesRefresh(gauges.orderedStream().toList(),
+                properties.getMetrics().getBacklogGauges().getRefreshInterval());
     }
 }

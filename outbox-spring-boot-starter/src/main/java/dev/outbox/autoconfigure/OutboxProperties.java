@@ -44,6 +44,15 @@ public class OutboxProperties {
      */
     private final Map<String, Route> routes = new LinkedHashMap<>();
 
+    /**
+     * The stores of an application with several databases, one outbox each: outbox.stores.orders.data-source=
+     * ordersDataSource keeps the messages of the store orders in the database of the DataSource bean named
+     * ordersDataSource, saved through the OutboxTemplate qualified orders. Every core setting may be given per
+     * store, for example outbox.stores.orders.table-name or outbox.stores.orders.dispatcher.batch-size; those not
+     * given are the outbox's. When no store is declared, the outbox uses the application's one DataSource.
+     */
+    private final Map<String, Store> stores = new LinkedHashMap<>();
+
     private final Schema schema = new Schema();
 
     private final Inbox inbox = new Inbox();
@@ -151,6 +160,48 @@ public class OutboxProperties {
     /** {@return the {@code outbox.metrics.*} settings} */
     public Metrics getMetrics() {
         return this.metrics;
+    }
+
+    /** {@return the stores of {@code outbox.stores}, by name, in the order they were declared} */
+    public Map<String, Store> getStores() {
+        return this.stores;
+    }
+
+    /**
+     * One of several stores: which DataSource holds its tables.
+     */
+    public static class Store {
+
+        /**
+         * Name of the DataSource bean whose database holds this store's outbox, inbox and archive tables.
+         */
+        private @Nullable String dataSource;
+
+        /**
+         * Name of the transaction manager bean in whose transactions local handlers of this store's messages
+         * run. When not set, the one transaction manager bean that manages the store's DataSource, if any.
+         */
+        private @Nullable String transactionManager;
+
+        /** {@return the value of {@code outbox.stores.<name>.data-source}} */
+        public @Nullable String getDataSource() {
+            return this.dataSource;
+        }
+
+        /** @param dataSource the new value of {@code outbox.stores.<name>.data-source} */
+        public void setDataSource(@Nullable String dataSource) {
+            this.dataSource = dataSource;
+        }
+
+        /** {@return the value of {@code outbox.stores.<name>.transaction-manager}} */
+        public @Nullable String getTransactionManager() {
+            return this.transactionManager;
+        }
+
+        /** @param transactionManager the new value of {@code outbox.stores.<name>.transaction-manager} */
+        public void setTransactionManager(@Nullable String transactionManager) {
+            this.transactionManager = transactionManager;
+        }
     }
 
     /**

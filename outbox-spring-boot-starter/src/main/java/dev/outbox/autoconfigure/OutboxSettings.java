@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -28,7 +29,10 @@ import org.springframework.core.env.Environment;
 
 /**
  * The core's settings, bound from the {@code outbox.*} properties: a setting of group {@code g} is
- * {@code outbox.g.<name>}, and one of the outbox as a whole is {@code outbox.<name>}. Nothing here declares a
+ * {@code outbox.g.<name>}, and one of the outbox as a whole is {@code outbox.<name>}. Those of one of several
+ * stores ({@link #forStore}) are first looked for under {@code outbox.stores.<store>.}, so that
+ * {@code outbox.stores.orders.dispatcher.batch-size} overrides {@code outbox.dispatcher.batch-size} for the store
+ * {@code orders}. Nothing here declares a
  * setting, a default or a check: the core does, and a {@link SettingException} becomes an
  * {@link InvalidOutboxPropertyException} that starts with the full property name.
  */
@@ -43,20 +47,36 @@ final class OutboxSettings {
 
     private static final String RETRY_TYPES = PREFIX + ".retry.types";
 
+    /** Where the stores of an application with several are declared, one map entry each. */
+    static final String STORES = PREFIX + ".stores";
+
     private static final Pattern PLAIN_MAP_KEY = Pattern.compile("[a-z0-9-]+");
 
     private final Binder binder;
 
-    private OutboxSettings(Binder binder) {
+    private final List<UnaryOperator<String>> prefixesOfGroup;
+
+    private OutboxSettings(Binder binder, List<UnaryOperator<String>> prefixesOfGroup) {
         this.binder = binder;
+        this.prefixesOfGroup = prefixesOfGroup;
     }
 
     static OutboxSettings of(Environment environment) {
-        return new OutboxSettings(Binder.get(environment));
+        return of(Binder.get(environment));
     }
 
     static OutboxSettings of(Binder binder) {
-        return new OutboxSettings(binder);
+        return new OutboxSettings(binder, List.of(OutboxSettings::prefixOf));
+    }
+
+    /**
+     * @param store the name of one of the stores of {@code outbox.stores}
+     * @return its settings: those under {@code outbox.stores.<store>.}, and for the others those of the outbox
+     */
+    OutboxSettings forStore(String store) {
+        String storePrefix = STORES + mapKey(store);
+        UnaryOperator<String> ofStore = group -> group.isEmpty() ? storePrefix : storePrefix + "." + group;
+        return new OutboxSettings(this.binder, List.of(ofStore, OutboxSettings::prefixOf));
     }
 
     /**
@@ -83,10 +103,10 @@ final class OutboxSettings {
     }
 
     /**
-     * @return the core settings of the {@code outbox.*} properties, as they are, unchecked
+     * @return the core settings of the properties, as they are, unchecked
      */
     BoundSettings source() {
-        return new BoundSettings(this.binder, OutboxSettings::prefixOf);
+        return new BoundSettings(this.binder, this.prefixesOfGroup);
     }
 
     /**
@@ -112,7 +132,7 @@ final class OutboxSettings {
         Map<String, RetryPolicy> byType = new LinkedHashMap<>();
         for (String type : this.binder.bind(RETRY_TYPES, Bindable.mapOf(String.class, Object.class))
                 .orElseGet(Map::of).keySet()) {
-            BoundSettings ofType = new BoundSettings(this.binder, group -> RETRY_TYPES + mapKey(type));
+            BoundSettings ofType = new BoundSettings(this.binder, List.of(group -> RETRY_TYPES + mapKey(type)));
             byType.put(type, build(ofType, source -> RetryPolicy.from(source.orElse(defaults))));
         }
         return build(defaults, source -> new RetryPolicies(defaultPolicy, byType,

@@ -15,7 +15,7 @@
     resume: ['SUSPENDED'],
     skip: ['PENDING', 'FAILED', 'SUSPENDED']
   };
-  const view = { filter: { state: '', type: '' }, nextAfterId: null, selected: null, busy: false };
+  const view = { store: null, filter: { state: '', type: '' }, nextAfterId: null, selected: null, busy: false };
 
   const byId = (id) => document.getElementById(id);
 
@@ -31,10 +31,17 @@
     return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.substring('XSRF-TOKEN='.length)) } : {};
   }
 
+  // Every call names the store shown once the overview told which it is, so that an application with several
+  // stores reads and changes the messages of the chosen one.
+  function onStore(path) {
+    if (view.store == null) return path;
+    return path + (path.includes('?') ? '&' : '?') + new URLSearchParams({ store: view.store });
+  }
+
   async function call(method, path, body) {
     const headers = Object.assign({ Accept: 'application/json' }, method === 'POST' ? csrfHeaders() : {},
       body ? { 'Content-Type': 'application/json' } : {});
-    const response = await fetch(endpoint + path, {
+    const response = await fetch(endpoint + onStore(path), {
       method: method,
       headers: headers,
       body: body ? JSON.stringify(body) : undefined,
@@ -61,6 +68,7 @@
       showStatus('The outbox endpoint answered ' + answer.status + ': is it exposed (management.endpoints.web.exposure.include)?', 'error');
       return;
     }
+    showStores(answer.body.store, answer.body.stores || []);
     const counts = byId('counts');
     counts.replaceChildren();
     states.forEach((state) => {
@@ -82,6 +90,29 @@
     byId('oldest-due').textContent = answer.body.oldestDueAt
       ? 'Oldest due message: due since ' + answer.body.oldestDueAt + ' (' + answer.body.oldestDueAge + ')'
       : 'Nothing is waiting to be delivered.';
+  }
+
+  function showStores(current, stores) {
+    view.store = current;
+    const choice = byId('store');
+    choice.replaceChildren();
+    stores.forEach((store) => {
+      const option = document.createElement('option');
+      option.value = store;
+      option.textContent = store;
+      option.selected = store === current;
+      choice.appendChild(option);
+    });
+    byId('store-choice').hidden = stores.length < 2;
+  }
+
+  function chooseStore(store) {
+    view.store = store;
+    view.selected = null;
+    view.nextAfterId = null;
+    byId('details').hidden = true;
+    updateActions();
+    refresh();
   }
 
   async function loadMessages(append) {
@@ -229,6 +260,7 @@
     });
     byId('more').addEventListener('click', () => loadMessages(true));
     byId('refresh').addEventListener('click', refresh);
+    byId('store').addEventListener('change', (event) => chooseStore(event.target.value));
     byId('retry-failed').addEventListener('click', retryAllFailed);
     document.querySelectorAll('[data-action]').forEach((button) => {
       button.addEventListener('click', () => act(button.dataset.action));

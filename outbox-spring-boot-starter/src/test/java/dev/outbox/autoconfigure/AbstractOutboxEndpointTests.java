@@ -222,6 +222,26 @@ abstract class AbstractOutboxEndpointTests {
     }
 
     @Test
+    void everyOperationTakesTheStoreAsAQueryParameterAndRefusesAnUnknownOne() {
+        long failed = save(TYPE, "failed-1", MessageState.FAILED);
+
+        Response overview = get("/outbox?store=default");
+        assertThat(overview.status()).isEqualTo(200);
+        assertThat(overview.body().get("store").asString()).isEqualTo("default");
+        assertThat(overview.body().get("stores").get(0).asString()).isEqualTo("default");
+        assertThat(get("/outbox/messages?store=default").status()).isEqualTo(200);
+        assertThat(post("/outbox/messages/" + failed + "/retry?store=default").body().get("outcome").asString())
+                .isEqualTo("DONE");
+
+        Response unknown = post("/outbox/messages/" + failed + "/suspend?store=billing");
+        assertThat(unknown.status()).isEqualTo(400);
+        assertThat(unknown.body().get("message").asString())
+                .isEqualTo("Unknown store 'billing'; the stores are default");
+        assertThat(get("/outbox/messages/" + failed + "?store=billing").status()).isEqualTo(400);
+        assertThat(stateOf(failed)).isEqualTo("PENDING");
+    }
+
+    @Test
     void retriesEveryFailedMessageOfATypeOnce() {
         save(TYPE, "failed-1", MessageState.FAILED);
         save(TYPE, "failed-2", MessageState.FAILED);

@@ -36,7 +36,7 @@ class ConfigurationMetadataTests {
     /** Properties whose default is "not set". */
     private static final Set<String> WITHOUT_DEFAULT = Set.of("outbox.default-sender", "outbox.routes",
             "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.pull.topics",
-            "outbox.cleanup.failed-retention");
+            "outbox.cleanup.failed-retention", "outbox.stores");
 
     @Test
     void describesEveryProperty() throws IOException {
@@ -60,7 +60,8 @@ class ConfigurationMetadataTests {
                 "outbox.cleanup.failed-retention",
                 "outbox.cleanup.batch-size", "outbox.cleanup.max-rows-per-run", "outbox.cleanup.max-run-time",
                 "outbox.cleanup.archive.enabled", "outbox.cleanup.archive.table-name",
-                "outbox.metrics.backlog-gauges.enabled", "outbox.metrics.backlog-gauges.refresh-interval");
+                "outbox.metrics.backlog-gauges.enabled", "outbox.metrics.backlog-gauges.refresh-interval",
+                "outbox.stores");
         assertThat(properties()).allSatisfy(property -> assertThat(property.path("description").asString())
                 .as(property.get("name").asString()).isNotBlank());
     }

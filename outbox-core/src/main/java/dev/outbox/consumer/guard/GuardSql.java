@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
+import dev.outbox.DatabaseType;
+import org.jspecify.annotations.Nullable;
+
 /**
  * The statements of a {@link StaleUpdateGuard}, written once from validated identifiers. Each binds
  * the values of the set columns in their configured order.
@@ -17,12 +20,14 @@ import java.util.stream.Collectors;
  * @param update sets the columns and the version where the key's stored version is older; binds the
  * values, the version, the key, the version
  * @param insert inserts the key's first row; binds the key, the version, the values
- * @param upsert PostgreSQL only: the insert that updates an existing row only if its version is older,
- * in one statement; binds like {@code insert}
+ * @param upsert the insert that updates an existing row only if its version is older, in one statement,
+ * binding like {@code insert}; null where the database has none that reports a stale message as no row
+ * changed (MySQL's {@code ON DUPLICATE KEY UPDATE} counts it as found, with the drivers' defaults)
  */
-record GuardSql(String update, String insert, String upsert) {
+record GuardSql(String update, String insert, @Nullable String upsert) {
 
-    static GuardSql of(String table, String keyColumn, String versionColumn, List<String> columns) {
+    static GuardSql of(DatabaseType database, String table, String keyColumn, String versionColumn,
+            List<String> columns) {
         List<String> written = new ArrayList<>(columns);
         written.add(versionColumn);
         String update = "UPDATE " + table + " SET " + join(written, column -> column + " = ?")
@@ -33,9 +38,12 @@ record GuardSql(String update, String insert, String upsert) {
         inserted.addAll(columns);
         String insert = "INSERT INTO " + table + " (" + String.join(", ", inserted) + ") VALUES ("
                 + String.join(", ", Collections.nCopies(inserted.size(), "?")) + ")";
-        String upsert = insert + " ON CONFLICT (" + keyColumn + ") DO UPDATE SET "
-                + join(written, column -> column + " = EXCLUDED." + column)
-                + " WHERE " + table + "." + versionColumn + " < EXCLUDED." + versionColumn;
+        String upsert = switch (database) {
+            case POSTGRESQL -> insert + " ON CONFLICT (" + keyColumn + ") DO UPDATE SET "
+                    + join(written, column -> column + " = EXCLUDED." + column)
+                    + " WHERE " + table + "." + versionColumn + " < EXCLUDED." + versionColumn;
+            case MYSQL, H2 -> null;
+        };
         return new GuardSql(update, insert, upsert);
     }
 

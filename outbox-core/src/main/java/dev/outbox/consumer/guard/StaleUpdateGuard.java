@@ -17,7 +17,6 @@ import java.util.Set;
 import javax.sql.DataSource;
 
 import dev.outbox.OutboxStore;
-import dev.outbox.internal.jdbc.DatabaseDialect;
 import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.internal.jdbc.SqlIdentifier;
 import org.jspecify.annotations.Nullable;
@@ -75,16 +74,13 @@ public final class StaleUpdateGuard {
 
     private final GuardSql sql;
 
-    private final boolean upsertInOneStatement;
-
     private final List<String> columns;
 
     private StaleUpdateGuard(Builder builder, String table, String keyColumn, String versionColumn) {
         this.dataSource = builder.store.dataSource();
         this.jdbc = builder.store.jdbc();
         this.columns = List.copyOf(builder.columns);
-        this.sql = GuardSql.of(table, keyColumn, versionColumn, this.columns);
-        this.upsertInOneStatement = builder.store.dialect() == DatabaseDialect.POSTGRESQL;
+        this.sql = GuardSql.of(builder.store.dialect().type(), table, keyColumn, versionColumn, this.columns);
     }
 
     /**
@@ -131,11 +127,10 @@ public final class StaleUpdateGuard {
         insertArguments.add(key);
         insertArguments.add(version);
         insertArguments.addAll(columnValues);
-        if (this.upsertInOneStatement) {
-            return this.jdbc.update(this.sql.upsert(), insertArguments.toArray()) == 1;
+        String upsert = this.sql.upsert();
+        if (upsert != null) {
+            return this.jdbc.update(upsert, insertArguments.toArray()) == 1;
         }
-        // Not MySQL's INSERT ... ON DUPLICATE KEY UPDATE: with the drivers' default "found rows" count it
-        // reports 1 both for an insert and for a stale message that left the row unchanged.
         List<@Nullable Object> updateArguments = new ArrayList<>(columnValues);
         updateArguments.add(version);
         updateArguments.add(key);

@@ -106,7 +106,7 @@ public final class Inbox {
         String key = DeliveryValidator.required("idempotencyKey", idempotencyKey,
                 DeliveryValidator.MAX_IDEMPOTENCY_KEY_LENGTH);
         String type = DeliveryValidator.optional("messageType", messageType, DeliveryValidator.MAX_MESSAGE_TYPE_LENGTH);
-        CallerTransaction.require(this.repository.dataSource(), OPERATION, "the consumed key");
+        CallerTransaction.require(this.repository.store(), OPERATION, "the consumed key");
         OptionalLong recorded = this.repository.insertUnlessExists(group, key, type, this.clock.instant());
         if (recorded.isEmpty()) {
             return new Consumption(true, this.repository.recordedResult(group, key));

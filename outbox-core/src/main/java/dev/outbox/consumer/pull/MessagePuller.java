@@ -230,7 +230,7 @@ public final class MessagePuller {
          * @return this builder
          */
         public Builder metrics(OutboxMetrics metrics) {
-            this.metrics = metrics;
+            this.metrics = metrics.forStore(this.repository.store().name());
             return this;
         }
 

@@ -4,8 +4,6 @@
  */
 package dev.outbox.internal.jdbc;
 
-import javax.sql.DataSource;
-
 import org.springframework.transaction.IllegalTransactionStateException;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
@@ -21,13 +19,13 @@ public final class CallerTransaction {
     /**
      * Fails unless a writable transaction holds a connection of the data source.
      *
-     * @param dataSource the data source the write goes through
+     * @param store the store the write goes to, through its data source
      * @param operation what was called, for the message, for example {@code outbox.save(...)}
      * @param written what the write stores, for the message, for example {@code the message}
      * @throws IllegalTransactionStateException when no transaction is active, it is read-only, or
-     * it does not manage the data source
+     * it does not manage the store's data source
      */
-    public static void require(DataSource dataSource, String operation, String written) {
+    public static void require(JdbcStore store, String operation, String written) {
         if (!TransactionSynchronizationManager.isActualTransactionActive()) {
             throw new IllegalTransactionStateException(operation + " needs an active transaction, and none is "
                     + "active: call it from a @Transactional method or a TransactionTemplate, so that " + written
@@ -36,10 +34,11 @@ public final class CallerTransaction {
         if (TransactionSynchronizationManager.isCurrentTransactionReadOnly()) {
             throw new IllegalTransactionStateException(operation + " was called in a read-only transaction");
         }
-        if (!TransactionSynchronizationManager.hasResource(dataSource)) {
+        if (!TransactionSynchronizationManager.hasResource(store.dataSource())) {
             throw new IllegalTransactionStateException(operation + " was called in a transaction that does not "
-                    + "manage the outbox's DataSource, so " + written + " would not commit with it; use a "
-                    + "transaction manager for that DataSource");
+                    + "manage the outbox's DataSource (outbox store '" + store.name() + "'), so " + written
+                    + " would not commit with it; run it in a transaction of that store's DataSource, through its "
+                    + "transaction manager");
         }
     }
 }

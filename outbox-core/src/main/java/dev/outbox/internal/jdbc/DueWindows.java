@@ -25,9 +25,10 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
  * the skip-locked claim {@value #ROWS_PER_CLAIMED_ROW} per wanted row) with their ordering keys, a
  * plain read of the due index. Of those, only the rows without a key and the first row of each key
  * can be heads; the claim checks and takes those alone, so each key costs it one check, however
- * many of its rows wait (the runs that follow the heads are claimed apart). Only when a full window
- * held nothing it could take, every row held back by its key or locked by another claim, does it go
- * on to the next window; rows lost to another instance's claim end the claim as before.
+ * many of its rows wait (the runs that follow the heads are claimed apart). Only when the rows it
+ * checked held nothing it could take, every row held back by its key or locked by another claim, does it
+ * go on, after the last row those candidates stood for; rows lost to another instance's claim end the
+ * claim as before.
  */
 final class DueWindows {
 
@@ -73,12 +74,15 @@ final class DueWindows {
             if (window.isEmpty()) {
                 return Claim.nothing();
             }
-            Claim claim = among.claim(candidates(window, candidates));
+            Candidates picked = candidates(window, candidates);
+            Claim claim = among.claim(picked.ids());
             // Rows lost to another instance are being taken: that claim has done its part.
-            if (!claim.claimed().isEmpty() || claim.lost() > 0 || window.size() < size) {
+            if (!claim.claimed().isEmpty() || claim.lost() > 0 || (window.size() < size && picked.coverAll())) {
                 return claim;
             }
-            from = window.get(window.size() - 1).position();
+            // Not after the window's last row: the keys the limit left out of the candidates may have their
+            // heads in the rest of the window, and a scan that stepped over them would never check them.
+            from = picked.coveredUntil();
         }
     }
 
@@ -88,7 +92,7 @@ final class DueWindows {
      * keys a claim takes fill the batch with their runs rather than each with its head alone, and the
      * next claim, continuing after the last head, takes the next keys.
      */
-    private static List<Long> candidates(List<WindowRow> window, int limit) {
+    private static Candidates candidates(List<WindowRow> window, int limit) {
         Map<String, Long> lowestIds = new HashMap<>();
         Map<String, Integer> rows = new HashMap<>();
         for (WindowRow row : window) {
@@ -99,6 +103,7 @@ final class DueWindows {
         }
         List<Long> candidates = new ArrayList<>(window.size());
         int taken = 0;
+        int covered = 0;
         for (WindowRow row : window) {
             if (taken >= limit) {
                 break;
@@ -111,8 +116,19 @@ final class DueWindows {
                 candidates.add(row.id());
                 taken += rows.get(row.orderingKey());
             }
+            covered++;
         }
-        return candidates;
+        return new Candidates(candidates, window.get(covered - 1).position(), covered == window.size());
+    }
+
+    /**
+     * The rows of a window a claim checks.
+     *
+     * @param ids the ids of the rows that may be heads of their keys
+     * @param coveredUntil the position of the last row of the window that the candidates stand for
+     * @param coverAll whether they stand for the whole window
+     */
+    private record Candidates(List<Long> ids, DuePosition coveredUntil, boolean coverAll) {
     }
 
     /**

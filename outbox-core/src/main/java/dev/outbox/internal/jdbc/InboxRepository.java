@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.OptionalLong;
 
-import javax.sql.DataSource;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
@@ -29,7 +28,7 @@ public final class InboxRepository {
 
     private final InboxStatements statements;
 
-    private final DataSource dataSource;
+    private final JdbcStore store;
 
     private final TransactionTemplate deleteTransaction;
 
@@ -39,15 +38,15 @@ public final class InboxRepository {
     public InboxRepository(JdbcStore store) {
         this.jdbc = store.named();
         this.statements = store.statements().inbox();
-        this.dataSource = store.dataSource();
+        this.store = store;
         this.deleteTransaction = store.readCommittedTransaction();
     }
 
     /**
-     * @return the data source the inbox writes through; consumers must run in a transaction on it
+     * @return the store the inbox writes to; consumers must run in a transaction on its data source
      */
-    public DataSource dataSource() {
-        return this.dataSource;
+    public JdbcStore store() {
+        return this.store;
     }
 
     /**

@@ -26,6 +26,8 @@ public final class JdbcStore {
 
     private static final FriendAccess<OutboxStore, JdbcStore> ACCESS = new FriendAccess<>(OutboxStore.class);
 
+    private final String name;
+
     private final DataSource dataSource;
 
     private final DatabaseDialect dialect;
@@ -49,14 +51,16 @@ public final class JdbcStore {
     private final TransactionTemplate readCommittedTransaction;
 
     /**
+     * @param name the store's name, which errors and metrics show
      * @param dataSource the data source the application's transactions use
      * @param dialect the database's dialect
      * @param outboxTable the outbox table
      * @param inboxTable the inbox table
      * @param archiveTable the table the cleanup archives to
      */
-    public JdbcStore(DataSource dataSource, DatabaseDialect dialect, TableName outboxTable, TableName inboxTable,
+    public JdbcStore(String name, DataSource dataSource, DatabaseDialect dialect, TableName outboxTable, TableName inboxTable,
             TableName archiveTable) {
+        this.name = name;
         this.dataSource = dataSource;
         this.dialect = dialect;
         this.outboxTable = outboxTable;
@@ -87,6 +91,13 @@ public final class JdbcStore {
      */
     public static void grantAccess(Function<OutboxStore, JdbcStore> jdbcOfStore) {
         ACCESS.grant(jdbcOfStore);
+    }
+
+    /**
+     * @return the store's name
+     */
+    public String name() {
+        return this.name;
     }
 
     /**

@@ -39,6 +39,8 @@ public final class OutboxRepository {
 
     private final DatabaseDialect dialect;
 
+    private final JdbcStore store;
+
     private final DataSource dataSource;
 
     private final SkipLockedClaims skipLockedClaims;
@@ -57,6 +59,7 @@ public final class OutboxRepository {
         this.messages = store.statements().messages();
         this.claims = store.statements().claims();
         this.dialect = store.dialect();
+        this.store = store;
         this.dataSource = store.dataSource();
         DueWindows windows = new DueWindows(this.named, this.claims);
         this.skipLockedClaims = new SkipLockedClaims(this.named, store.readCommittedTransaction(), this.claims,
@@ -71,6 +74,13 @@ public final class OutboxRepository {
      */
     public DataSource dataSource() {
         return this.dataSource;
+    }
+
+    /**
+     * @return the store whose outbox table this reads and writes
+     */
+    public JdbcStore store() {
+        return this.store;
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import dev.outbox.MessageState;
 import dev.outbox.internal.jdbc.OutboxRows.DueRow;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
@@ -111,7 +112,7 @@ final class RunClaims {
         Set<Long> taken = new HashSet<>();
         this.jdbc.query(this.statements.versions, new MapSqlParameterSource("ids", ids), (ResultSet rs) -> {
             long id = rs.getLong("id");
-            if (rs.getLong("lock_version") == readVersions.get(id) + 1 && "PENDING".equals(rs.getString("state"))) {
+            if (rs.getLong("lock_version") == readVersions.get(id) + 1 && MessageState.PENDING.name().equals(rs.getString("state"))) {
                 taken.add(id);
             }
         });

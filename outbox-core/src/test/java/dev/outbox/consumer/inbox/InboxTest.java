@@ -132,8 +132,8 @@ class InboxTest {
             otherTransaction.executeWithoutResult(status -> assertThatThrownBy(
                     () -> this.inbox.consume("billing", "order-1", this::run))
                     .isInstanceOf(IllegalTransactionStateException.class)
-                    .hasMessageContaining("does not manage the outbox's DataSource, so the consumed key would not "
-                            + "commit with it"));
+                    .hasMessageContaining("does not manage the outbox's DataSource (outbox store 'default'), so the "
+                            + "consumed key would not commit with it"));
         }
         finally {
             new JdbcTemplate(other).execute("SHUTDOWN");

@@ -37,7 +37,9 @@ class KafkaMessageSenderTests {
     @Test
     void afterASendBlockedAndFailedTheNextSendsToThatTopicFailAtOnce() throws IOException {
         this.producers = new DefaultKafkaProducerFactory<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
-                "127.0.0.1:" + closedPort(), ProducerConfig.MAX_BLOCK_MS_CONFIG, 300,
+                // The hold-off lasts max.block.ms from the failure: 2 s outlasts any pause of a loaded machine
+                // between the two sends, where 300 ms did not.
+                "127.0.0.1:" + closedPort(), ProducerConfig.MAX_BLOCK_MS_CONFIG, 2_000,
                 ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class));
         KafkaMessageSender sender = new KafkaMessageSender(new KafkaTemplate<>(this.producers));

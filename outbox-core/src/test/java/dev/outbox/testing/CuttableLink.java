@@ -2,7 +2,7 @@
  * SPDX-FileCopyrightText: 2026 the Outbox authors
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.outbox.sample;
+package dev.outbox.testing;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * every new one as soon as it is accepted, so the driver reads the end of the stream
  * ({@code EOFException}) wherever it is; {@link #restore()} relays again.
  */
-final class CuttableLink implements AutoCloseable {
+public final class CuttableLink implements AutoCloseable {
 
     private final ServerSocket listener;
 
@@ -42,7 +42,7 @@ final class CuttableLink implements AutoCloseable {
      * @param jdbcUrl a JDBC URL of the form {@code jdbc:<vendor>://host:port/...}
      * @return a link to the server of that URL, relaying until closed
      */
-    static CuttableLink to(String jdbcUrl) {
+    public static CuttableLink to(String jdbcUrl) {
         URI uri = URI.create(jdbcUrl.substring("jdbc:".length()));
         try {
             return new CuttableLink(new InetSocketAddress(uri.getHost(), uri.getPort()));
@@ -56,20 +56,20 @@ final class CuttableLink implements AutoCloseable {
      * @param jdbcUrl the server's JDBC URL
      * @return the same URL with this link's address in place of the server's
      */
-    String urlThrough(String jdbcUrl) {
+    public String urlThrough(String jdbcUrl) {
         URI uri = URI.create(jdbcUrl.substring("jdbc:".length()));
         return jdbcUrl.replaceFirst("//" + uri.getRawAuthority() + "/",
                 "//" + this.listener.getInetAddress().getHostAddress() + ":" + this.listener.getLocalPort() + "/");
     }
 
     /** Drops every connection and refuses new ones by closing them as soon as they are accepted. */
-    void cut() {
+    public void cut() {
         this.cut = true;
         this.open.forEach(CuttableLink::closeQuietly);
     }
 
     /** Relays new connections again. */
-    void restore() {
+    public void restore() {
         this.cut = false;
     }
 

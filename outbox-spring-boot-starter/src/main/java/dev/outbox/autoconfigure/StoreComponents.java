@@ -1,0 +1,128 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox.autoconfigure;
+
+import java.time.Clock;
+import java.util.Set;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+
+import dev.outbox.OutboxStore;
+import dev.outbox.OutboxTemplate;
+import dev.outbox.admin.OutboxAdmin;
+import dev.outbox.cleanup.CleanupSettings;
+import dev.outbox.cleanup.OutboxCleaner;
+import dev.outbox.consumer.pull.MessagePuller;
+import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.retry.RetryPolicies;
+import dev.outbox.spi.PayloadSerializer;
+import org.jspecify.annotations.Nullable;
+import org.springframework.transaction.PlatformTransactionManager;
+
+/**
+ * Builds the parts of one store from its settings and the application's shared beans: the same code for the
+ * application's one store and for each of several, so that both are configured alike.
+ */
+final class StoreComponents {
+
+    private final OutboxSettings settings;
+
+    private final Clock clock;
+
+    /**
+     * @param settings the store's settings
+     * @param clock the outbox's clock
+     */
+    StoreComponents(OutboxSettings settings, Clock clock) {
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    /**
+     * @param name the name of one of several stores, which customizers cannot change since it names the store's
+     * beans; null for the application's one store
+     */
+    OutboxStore store(DataSource dataSource, @Nullable String name, Stream<OutboxStoreCustomizer> customizers) {
+        OutboxStore.Builder store = this.settings.build(OutboxStore.builder(dataSource)::settings);
+        customizers.forEach((customizer) -> customizer.customize(store));
+        if (name != null) {
+            store.name(name);
+        }
+        return store.build();
+    }
+
+    /**
+     * @param dispatcher the store's dispatcher, which takes the messages saved by this template at commit, or
+     * null when this instance runs none
+     */
+    OutboxTemplate template(OutboxStore store, PayloadSerializer serializer, OutboxMetrics metrics,
+            @Nullable Dispatcher dispatcher, Stream<OutboxTemplateCustomizer> customizers) {
+        OutboxTemplate.Builder template = this.settings.build(OutboxTemplate.builder(store)::settings)
+                .serializer(serializer)
+                .metrics(metrics)
+                .clock(this.clock);
+        if (dispatcher != null) {
+            template.handoff(dispatcher);
+        }
+        customizers.forEach((customizer) -> customizer.customize(template));
+        return template.build();
+    }
+
+    /**
+     * @param handlerTransactions the transaction manager local handlers run in, so that their JPA and JDBC writes
+     * join the outcome's transaction; null to run them in one of the store's DataSource
+     */
+    Dispatcher dispatcher(OutboxStore store, MessageRoutes routes, RetryPolicies retryPolicies, OutboxMetrics metrics,
+            @Nullable PlatformTransactionManager handlerTransactions, OutboxThreads threads,
+            Stream<DispatcherCustomizer> customizers) {
+        Dispatcher.Builder dispatcher = Dispatcher.builder(store, routes)
+                .settings(this.settings.build(DispatcherSettings::from))
+                .retryPolicies(retryPolicies)
+                .metrics(metrics)
+                .clock(this.clock);
+        threads.applyTo(dispatcher);
+        if (handlerTransactions != null) {
+            dispatcher.handlerTransactionManager(handlerTransactions);
+        }
+        customizers.forEach((customizer) -> customizer.customize(dispatcher));
+        return dispatcher.build();
+    }
+
+    MessagePuller puller(OutboxStore store, Set<String> topics, RetryPolicies retryPolicies, OutboxMetrics metrics) {
+        return this.settings.build(MessagePuller.builder(store, topics)::settings)
+                .claimStrategy(this.settings.value(DispatcherSettings.CLAIM_STRATEGY))
+                .retryPolicies(retryPolicies)
+                .metrics(metrics)
+                .clock(this.clock)
+                .build();
+    }
+
+    OutboxCleaner cleaner(OutboxStore store, boolean includeInbox) {
+        OutboxCleaner.Builder cleaner = OutboxCleaner.builder(store)
+                .settings(this.settings.build(CleanupSettings::from));
+        if (includeInbox) {
+            cleaner.includeInbox();
+        }
+        return cleaner.build();
+    }
+
+    OutboxCleanupJob cleanupJob(OutboxCleaner cleaner, OutboxProperties.Cleanup cleanup) {
+        return new OutboxCleanupJob(cleaner, this.clock, cleanup.getInitialDelay(), cleanup.getInterval());
+    }
+
+    /**
+     * @param dispatcher the store's dispatcher, woken when an operator re-drives messages, or null
+     */
+    OutboxAdmin admin(OutboxStore store, @Nullable Dispatcher dispatcher) {
+        OutboxAdmin.Builder admin = OutboxAdmin.builder(store).clock(this.clock);
+        if (dispatcher != null) {
+            admin.onRedriven(dispatcher::wake);
+        }
+        return admin.build();
+    }
+}
