@@ -35,9 +35,11 @@ import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
  * POST /actuator/outbox/retry-failed  {"type": "..."}     retry every FAILED message of a type
  * </pre>
  *
- * <p>An application with several stores ({@code outbox.stores}) names the store of every operation on messages
- * with the parameter {@code store}, as in {@code /actuator/outbox/messages?store=orders}: message ids are per store.
- * The overview shows the named store, or the first one; its {@code stores} lists them all.
+ * <p>An application with several stores ({@code outbox.stores}) names the store of every operation on messages,
+ * since message ids are per store: with the parameter {@code store} ({@code /actuator/outbox/messages?store=orders},
+ * {@code "store"} in the retry-failed body), and in the path of a change of one message
+ * ({@code POST /actuator/outbox/stores/orders/messages/42/retry}). The overview shows the named store, or the
+ * first one; its {@code stores} lists them all.
  *
  * <p>Its access is read-only by default: the write operations (POST) are not registered at all unless the
  * application grants {@code management.endpoint.outbox.access=unrestricted}. A change answers 200 when it was
@@ -49,6 +51,9 @@ public class OutboxEndpoint {
 
     /** The path segment of the messages. */
     static final String MESSAGES = "messages";
+
+    /** The path segment before a store's name, in the changes of a message of one of several stores. */
+    static final String STORES = "stores";
 
     /** The path segment of the retry of every FAILED message of a type. */
     static final String RETRY_FAILED = "retry-failed";
@@ -126,25 +131,52 @@ public class OutboxEndpoint {
     }
 
     /**
+     * A change of a message of the application's one store. It takes no parameter but its path, so that a POST
+     * without a body or a content type does it.
+     *
      * @param collection {@value #MESSAGES}
      * @param id the message id
      * @param action retry, suspend, resume or skip
-     * @param store the store, required when there are several
      * @return what the change did
      */
     @WriteOperation
     public WebEndpointResponse<Object> change(@Selector String collection, @Selector long id,
-            @Selector String action, @Nullable String store) {
+            @Selector String action) {
+        return answer(() -> change(admin(null), collection, id, action));
+    }
+
+    /**
+     * A change of a message of one of several stores: {@code POST /actuator/outbox/stores/{store}/messages/{id}/
+     * {action}}, the store in the path like the rest, so that it too needs no body.
+     *
+     * @param stores {@value #STORES}
+     * @param store the store
+     * @param collection {@value #MESSAGES}
+     * @param id the message id
+     * @param action retry, suspend, resume or skip
+     * @return what the change did
+     */
+    @WriteOperation
+    public WebEndpointResponse<Object> changeInStore(@Selector String stores, @Selector String store,
+            @Selector String collection, @Selector long id, @Selector String action) {
         return answer(() -> {
-            requireMessages(collection);
-            Action change = ACTIONS.get(action);
-            if (change == null) {
-                throw new IllegalArgumentException("Unknown action '" + action + "'; the actions on a message are "
-                        + String.join(", ", ACTIONS.keySet().stream().sorted().toList()));
+            if (!STORES.equals(stores)) {
+                throw new IllegalArgumentException("Unknown path '" + stores + "'; a store's messages are under /"
+                        + STORES + "/{store}/" + MESSAGES);
             }
-            OperationResult result = change.apply(admin(store), id);
-            return new WebEndpointResponse<>(result, status(result.outcome()));
+            return change(admin(store), collection, id, action);
         });
+    }
+
+    private static WebEndpointResponse<Object> change(OutboxAdmin admin, String collection, long id, String action) {
+        requireMessages(collection);
+        Action change = ACTIONS.get(action);
+        if (change == null) {
+            throw new IllegalArgumentException("Unknown action '" + action + "'; the actions on a message are "
+                    + String.join(", ", ACTIONS.keySet().stream().sorted().toList()));
+        }
+        OperationResult result = change.apply(admin, id);
+        return new WebEndpointResponse<>(result, status(result.outcome()));
     }
 
     /**
@@ -168,7 +200,8 @@ public class OutboxEndpoint {
     private OutboxAdmin admin(@Nullable String store) {
         if (store == null) {
             if (this.admins.size() > 1) {
-                throw new IllegalArgumentException("Name the store with ?store=: this application has the stores "
+                throw new IllegalArgumentException("Name the store (?store=, or /" + STORES + "/{store}/" + MESSAGES
+                        + "/{id}/{action} for a change): this application has the stores "
                         + String.join(", ", this.admins.keySet()));
             }
             return this.admins.values().iterator().next();

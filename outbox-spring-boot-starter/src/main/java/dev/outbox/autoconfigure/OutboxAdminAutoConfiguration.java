@@ -49,9 +49,9 @@ public final class OutboxAdminAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    OutboxAdmin outboxAdmin(OutboxStore store, ObjectProvider<Dispatcher> dispatcher, Environment environment,
+    OutboxAdmin outboxAdmin(OutboxStore store, ObjectProvider<Dispatcher> dispatcher,
             @Qualifier(OutboxAutoConfiguration.CLOCK_BEAN_NAME) Clock clock) {
-        return new StoreComponents(OutboxSettings.of(environment), clock).admin(store, dispatcher.getIfUnique());
+        return StoreComponents.admin(store, dispatcher.getIfUnique(), clock);
     }
 
     @Configuration(proxyBeanMethods = false)

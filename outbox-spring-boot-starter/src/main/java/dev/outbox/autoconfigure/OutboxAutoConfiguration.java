@@ -84,9 +84,9 @@ public final class OutboxAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    OutboxStore outboxStore(DataSource dataSource, Environment environment, @Qualifier(CLOCK_BEAN_NAME) Clock clock,
+    OutboxStore outboxStore(DataSource dataSource, Environment environment,
             ObjectProvider<OutboxStoreCustomizer> customizers) {
-        return components(environment, clock).store(dataSource, null, customizers.orderedStream());
+        return components(environment).store(dataSource, null, customizers.orderedStream());
     }
 
     @Bean
@@ -107,7 +107,7 @@ public final class OutboxAutoConfiguration {
     OutboxTemplate outboxTemplate(OutboxStore store, PayloadSerializer serializer, OutboxMetrics metrics,
             Environment environment, ObjectProvider<Dispatcher> dispatcher,
             @Qualifier(CLOCK_BEAN_NAME) Clock clock, ObjectProvider<OutboxTemplateCustomizer> customizers) {
-        return components(environment, clock).template(store, serializer, metrics, dispatcher.getIfUnique(),
+        return components(environment).template(store, serializer, metrics, dispatcher.getIfUnique(), clock,
                 customizers.orderedStream());
     }
 
@@ -124,8 +124,8 @@ public final class OutboxAutoConfiguration {
         return ConsumedMarker.builder(store).clock(clock).build();
     }
 
-    private static StoreComponents components(Environment environment, Clock clock) {
-        return new StoreComponents(OutboxSettings.of(environment), clock);
+    private static StoreComponents components(Environment environment) {
+        return new StoreComponents(OutboxSettings.of(environment));
     }
 
     @Bean
@@ -227,7 +227,7 @@ public final class OutboxAutoConfiguration {
                 OutboxMetrics metrics, @Qualifier(CLOCK_BEAN_NAME) Clock clock,
                 ObjectProvider<PlatformTransactionManager> transactionManager, Environment environment,
                 ObjectProvider<DispatcherCustomizer> customizers) {
-            return components(environment, clock).dispatcher(store, routes, retryPolicies, metrics,
+            return components(environment).dispatcher(store, routes, retryPolicies, metrics, clock,
                     transactionManager.getIfUnique(), OutboxThreads.of(environment), customizers.orderedStream());
         }
 
@@ -237,8 +237,8 @@ public final class OutboxAutoConfiguration {
         MessagePuller outboxMessagePuller(OutboxStore store, RetryPolicies retryPolicies,
                 OutboxMetrics metrics, OutboxProperties properties,
                 @Qualifier(CLOCK_BEAN_NAME) Clock clock, Environment environment) {
-            return components(environment, clock).puller(store, properties.getPull().getTopics(), retryPolicies,
-                    metrics);
+            return components(environment).puller(store, properties.getPull().getTopics(), retryPolicies, metrics,
+                    clock);
         }
 
         @Bean
@@ -254,17 +254,16 @@ public final class OutboxAutoConfiguration {
 
         @Bean
         @ConditionalOnMissingBean
-        OutboxCleaner outboxCleaner(OutboxStore store, OutboxProperties properties, Environment environment,
-                @Qualifier(CLOCK_BEAN_NAME) Clock clock) {
-            return components(environment, clock).cleaner(store, properties.getInbox().isCleanupEnabled());
+        OutboxCleaner outboxCleaner(OutboxStore store, OutboxProperties properties, Environment environment) {
+            return components(environment).cleaner(store, properties.getInbox().isCleanupEnabled());
         }
 
         @Bean
         @ConditionalOnMissingBean
         @DependsOnDatabaseInitialization
-        OutboxCleanupJob outboxCleanupJob(OutboxCleaner cleaner, OutboxProperties properties, Environment environment,
+        OutboxCleanupJob outboxCleanupJob(OutboxCleaner cleaner, OutboxProperties properties,
                 @Qualifier(CLOCK_BEAN_NAME) Clock clock) {
-            return components(environment, clock).cleanupJob(cleaner, properties.getCleanup());
+            return StoreComponents.cleanupJob(cleaner, properties.getCleanup(), clock);
         }
     }
 }

@@ -23,15 +23,10 @@ import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.spi.PayloadSerializer;
 import org.jspecify.annotations.Nullable;
-import org.springframework.beans.factory.BeanFactory;
-import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.context.EnvironmentAware;
-import org.springframework.context.annotation.ImportBeanDefinitionRegistrar;
 import org.springframework.core.env.Environment;
-import org.springframework.core.type.AnnotationMetadata;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.ResourceTransactionManager;
 
@@ -43,29 +38,11 @@ import org.springframework.transaction.support.ResourceTransactionManager;
  * enabled its {@link OutboxCleaner} and cleanup job. They are registered before {@link OutboxAutoConfiguration}
  * is processed, so that its beans of the one store back off.
  */
-final class OutboxStoresRegistrar implements ImportBeanDefinitionRegistrar, EnvironmentAware, BeanFactoryAware {
-
-    private @Nullable Environment environment;
-
-    private @Nullable ListableBeanFactory beanFactory;
+final class OutboxStoresRegistrar extends StoresRegistrar {
 
     @Override
-    public void setEnvironment(Environment environment) {
-        this.environment = environment;
-    }
-
-    @Override
-    public void setBeanFactory(BeanFactory beanFactory) {
-        this.beanFactory = (ListableBeanFactory) beanFactory;
-    }
-
-    @Override
-    public void registerBeanDefinitions(AnnotationMetadata metadata, BeanDefinitionRegistry registry) {
-        Environment environment = require(this.environment);
-        Map<String, OutboxProperties.Store> stores = DeclaredStores.in(environment);
-        if (stores.isEmpty()) {
-            return;
-        }
+    void register(Map<String, OutboxProperties.Store> stores, BeanDefinitionRegistry registry,
+            ListableBeanFactory beans, Environment environment) {
         OutboxProperties properties = Binder.get(environment).bindOrCreate(OutboxSettings.PREFIX,
                 OutboxProperties.class);
         if (properties.getSchema().getMode() == OutboxProperties.SchemaMode.APPLICATION) {
@@ -74,15 +51,8 @@ final class OutboxStoresRegistrar implements ImportBeanDefinitionRegistrar, Envi
                     + "stores (outbox.stores), since Spring Boot's Flyway migrates one DataSource: use separate, "
                     + "which migrates each store's tables at start, or none if the application creates them");
         }
-        stores.forEach((name, store) -> new StoreRegistration(registry, require(this.beanFactory), environment,
-                properties, name, store).register());
-    }
-
-    static <T> T require(@Nullable T aware) {
-        if (aware == null) {
-            throw new IllegalStateException("the registrar was not given its environment and bean factory");
-        }
-        return aware;
+        stores.forEach((name, store) -> new StoreRegistration(registry, beans, environment, properties, name, store)
+                .register());
     }
 
     /** The beans of one store. */
@@ -126,23 +96,23 @@ final class OutboxStoresRegistrar implements ImportBeanDefinitionRegistrar, Envi
                 if (!this.properties.getPull().getTopics().isEmpty()) {
                     register("OutboxMessagePuller", MessagePuller.class, true, () -> components()
                             .puller(outboxStore(), this.properties.getPull().getTopics(), bean(RetryPolicies.class),
-                                    bean(OutboxMetrics.class)));
+                                    bean(OutboxMetrics.class), clock()));
                 }
             }
             String dispatcher = dispatcherBean;
             register("OutboxTemplate", OutboxTemplate.class, true, () -> components().template(outboxStore(),
-                    bean(PayloadSerializer.class), bean(OutboxMetrics.class), optionalDispatcher(dispatcher),
+                    bean(PayloadSerializer.class), bean(OutboxMetrics.class), optionalDispatcher(dispatcher), clock(),
                     this.beans.getBeanProvider(OutboxTemplateCustomizer.class).orderedStream()));
             register("OutboxInbox", Inbox.class, true, () -> Inbox.builder(outboxStore()).clock(clock()).build());
             register("OutboxConsumedMarker", ConsumedMarker.class, false,
                     () -> ConsumedMarker.builder(outboxStore()).clock(clock()).build());
             register("OutboxAdmin", OutboxAdmin.class, false,
-                    () -> components().admin(outboxStore(), optionalDispatcher(dispatcher)));
+                    () -> StoreComponents.admin(outboxStore(), optionalDispatcher(dispatcher), clock()));
             if (this.properties.getCleanup().isEnabled()) {
                 String cleaner = register("OutboxCleaner", OutboxCleaner.class, false, () -> components()
                         .cleaner(outboxStore(), this.properties.getInbox().isCleanupEnabled()));
-                register("OutboxCleanupJob", OutboxCleanupJob.class, true, () -> components()
-                        .cleanupJob(this.beans.getBean(cleaner, OutboxCleaner.class), this.properties.getCleanup()));
+                register("OutboxCleanupJob", OutboxCleanupJob.class, true, () -> StoreComponents.cleanupJob(
+                        this.beans.getBean(cleaner, OutboxCleaner.class), this.properties.getCleanup(), clock()));
             }
         }
 
@@ -152,12 +122,12 @@ final class OutboxStoresRegistrar implements ImportBeanDefinitionRegistrar, Envi
 
         private Dispatcher dispatcher() {
             return components().dispatcher(outboxStore(), bean(MessageRoutes.class), bean(RetryPolicies.class),
-                    bean(OutboxMetrics.class), handlerTransactionManager(), OutboxThreads.of(this.environment),
+                    bean(OutboxMetrics.class), clock(), handlerTransactionManager(), OutboxThreads.of(this.environment),
                     this.beans.getBeanProvider(DispatcherCustomizer.class).orderedStream());
         }
 
         private StoreComponents components() {
-            return new StoreComponents(OutboxSettings.of(this.environment).forStore(this.name), clock());
+            return new StoreComponents(OutboxSettings.of(this.environment).forStore(this.name));
         }
 
         private OutboxStore outboxStore() {

@@ -32,15 +32,11 @@ final class StoreComponents {
 
     private final OutboxSettings settings;
 
-    private final Clock clock;
-
     /**
      * @param settings the store's settings
-     * @param clock the outbox's clock
      */
-    StoreComponents(OutboxSettings settings, Clock clock) {
+    StoreComponents(OutboxSettings settings) {
         this.settings = settings;
-        this.clock = clock;
     }
 
     /**
@@ -61,11 +57,11 @@ final class StoreComponents {
      * null when this instance runs none
      */
     OutboxTemplate template(OutboxStore store, PayloadSerializer serializer, OutboxMetrics metrics,
-            @Nullable Dispatcher dispatcher, Stream<OutboxTemplateCustomizer> customizers) {
+            @Nullable Dispatcher dispatcher, Clock clock, Stream<OutboxTemplateCustomizer> customizers) {
         OutboxTemplate.Builder template = this.settings.build(OutboxTemplate.builder(store)::settings)
                 .serializer(serializer)
                 .metrics(metrics)
-                .clock(this.clock);
+                .clock(clock);
         if (dispatcher != null) {
             template.handoff(dispatcher);
         }
@@ -78,13 +74,13 @@ final class StoreComponents {
      * join the outcome's transaction; null to run them in one of the store's DataSource
      */
     Dispatcher dispatcher(OutboxStore store, MessageRoutes routes, RetryPolicies retryPolicies, OutboxMetrics metrics,
-            @Nullable PlatformTransactionManager handlerTransactions, OutboxThreads threads,
+            Clock clock, @Nullable PlatformTransactionManager handlerTransactions, OutboxThreads threads,
             Stream<DispatcherCustomizer> customizers) {
         Dispatcher.Builder dispatcher = Dispatcher.builder(store, routes)
                 .settings(this.settings.build(DispatcherSettings::from))
                 .retryPolicies(retryPolicies)
                 .metrics(metrics)
-                .clock(this.clock);
+                .clock(clock);
         threads.applyTo(dispatcher);
         if (handlerTransactions != null) {
             dispatcher.handlerTransactionManager(handlerTransactions);
@@ -93,12 +89,13 @@ final class StoreComponents {
         return dispatcher.build();
     }
 
-    MessagePuller puller(OutboxStore store, Set<String> topics, RetryPolicies retryPolicies, OutboxMetrics metrics) {
+    MessagePuller puller(OutboxStore store, Set<String> topics, RetryPolicies retryPolicies, OutboxMetrics metrics,
+            Clock clock) {
         return this.settings.build(MessagePuller.builder(store, topics)::settings)
                 .claimStrategy(this.settings.value(DispatcherSettings.CLAIM_STRATEGY))
                 .retryPolicies(retryPolicies)
                 .metrics(metrics)
-                .clock(this.clock)
+                .clock(clock)
                 .build();
     }
 
@@ -111,15 +108,15 @@ final class StoreComponents {
         return cleaner.build();
     }
 
-    OutboxCleanupJob cleanupJob(OutboxCleaner cleaner, OutboxProperties.Cleanup cleanup) {
-        return new OutboxCleanupJob(cleaner, this.clock, cleanup.getInitialDelay(), cleanup.getInterval());
+    static OutboxCleanupJob cleanupJob(OutboxCleaner cleaner, OutboxProperties.Cleanup cleanup, Clock clock) {
+        return new OutboxCleanupJob(cleaner, clock, cleanup.getInitialDelay(), cleanup.getInterval());
     }
 
     /**
      * @param dispatcher the store's dispatcher, woken when an operator re-drives messages, or null
      */
-    OutboxAdmin admin(OutboxStore store, @Nullable Dispatcher dispatcher) {
-        OutboxAdmin.Builder admin = OutboxAdmin.builder(store).clock(this.clock);
+    static OutboxAdmin admin(OutboxStore store, @Nullable Dispatcher dispatcher, Clock clock) {
+        OutboxAdmin.Builder admin = OutboxAdmin.builder(store).clock(clock);
         if (dispatcher != null) {
             admin.onRedriven(dispatcher::wake);
         }

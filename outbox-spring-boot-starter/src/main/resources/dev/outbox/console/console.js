@@ -31,8 +31,8 @@
     return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.substring('XSRF-TOKEN='.length)) } : {};
   }
 
-  // Every call names the store shown once the overview told which it is, so that an application with several
-  // stores reads and changes the messages of the chosen one.
+  // Every read names the store shown once the overview told which it is, so that an application with several
+  // stores reads the messages of the chosen one; changes name it in their path or body.
   function onStore(path) {
     if (view.store == null) return path;
     return path + (path.includes('?') ? '&' : '?') + new URLSearchParams({ store: view.store });
@@ -41,7 +41,7 @@
   async function call(method, path, body) {
     const headers = Object.assign({ Accept: 'application/json' }, method === 'POST' ? csrfHeaders() : {},
       body ? { 'Content-Type': 'application/json' } : {});
-    const response = await fetch(endpoint + onStore(path), {
+    const response = await fetch(endpoint + path, {
       method: method,
       headers: headers,
       body: body ? JSON.stringify(body) : undefined,
@@ -63,7 +63,7 @@
   }
 
   async function loadOverview() {
-    const answer = await call('GET', '');
+    const answer = await call('GET', onStore(''));
     if (answer.status !== 200) {
       showStatus('The outbox endpoint answered ' + answer.status + ': is it exposed (management.endpoints.web.exposure.include)?', 'error');
       return;
@@ -120,7 +120,7 @@
     if (view.filter.state) query.set('state', view.filter.state);
     if (view.filter.type) query.set('type', view.filter.type);
     if (append && view.nextAfterId != null) query.set('after', String(view.nextAfterId));
-    const answer = await call('GET', '/messages?' + query);
+    const answer = await call('GET', onStore('/messages?' + query));
     if (answer.status !== 200) {
       showStatus((answer.body && answer.body.message) || 'Could not list messages (' + answer.status + ')', 'error');
       return;
@@ -151,7 +151,7 @@
   }
 
   async function select(id) {
-    const answer = await call('GET', '/messages/' + id);
+    const answer = await call('GET', onStore('/messages/' + id));
     if (answer.status !== 200) {
       showStatus((answer.body && answer.body.message) || 'Could not read message ' + id, 'error');
       return;
@@ -203,7 +203,7 @@
     updateActions();
     updateBulkAction();
     try {
-      const answer = await call('POST', '/retry-failed', { type: type });
+      const answer = await call('POST', '/retry-failed', { type: type, store: view.store });
       reportChange(answer);
     } finally {
       view.busy = false;
@@ -229,7 +229,8 @@
     view.busy = true;
     updateActions();
     try {
-      const answer = await call('POST', '/messages/' + message.id + '/' + action);
+      const store = view.store == null ? '' : '/stores/' + encodeURIComponent(view.store);
+      const answer = await call('POST', store + '/messages/' + message.id + '/' + action);
       reportChange(answer);
     } finally {
       view.busy = false;

@@ -222,22 +222,37 @@ abstract class AbstractOutboxEndpointTests {
     }
 
     @Test
-    void everyOperationTakesTheStoreAsAQueryParameterAndRefusesAnUnknownOne() {
+    void everyOperationNamesTheStoreAndAnUnknownOneIsRefused() {
         long failed = save(TYPE, "failed-1", MessageState.FAILED);
+        long other = save(TYPE, "failed-2", MessageState.FAILED);
 
         Response overview = get("/outbox?store=default");
         assertThat(overview.status()).isEqualTo(200);
         assertThat(overview.body().get("store").asString()).isEqualTo("default");
         assertThat(overview.body().get("stores").get(0).asString()).isEqualTo("default");
         assertThat(get("/outbox/messages?store=default").status()).isEqualTo(200);
-        assertThat(post("/outbox/messages/" + failed + "/retry?store=default").body().get("outcome").asString())
+        assertThat(post("/outbox/stores/default/messages/" + failed + "/retry").body().get("outcome").asString())
                 .isEqualTo("DONE");
 
-        Response unknown = post("/outbox/messages/" + failed + "/suspend?store=billing");
+        Response unknown = post("/outbox/stores/billing/messages/" + failed + "/suspend");
         assertThat(unknown.status()).isEqualTo(400);
         assertThat(unknown.body().get("message").asString())
                 .isEqualTo("Unknown store 'billing'; the stores are default");
         assertThat(get("/outbox/messages/" + failed + "?store=billing").status()).isEqualTo(400);
+        assertThat(post(this.application, "/outbox/retry-failed", "{\"type\":\"" + TYPE + "\",\"store\":\"billing\"}")
+                .status()).isEqualTo(400);
+        assertThat(stateOf(failed)).isEqualTo("PENDING");
+        assertThat(stateOf(other)).isEqualTo("FAILED");
+    }
+
+    @Test
+    void aChangeNeedsNeitherABodyNorAContentType() {
+        long failed = save(TYPE, "failed-1", MessageState.FAILED);
+
+        Response bare = send(this.application, HttpRequest.newBuilder().POST(HttpRequest.BodyPublishers.noBody()),
+                "/outbox/messages/" + failed + "/retry");
+
+        assertThat(bare.status()).isEqualTo(200);
         assertThat(stateOf(failed)).isEqualTo("PENDING");
     }
 

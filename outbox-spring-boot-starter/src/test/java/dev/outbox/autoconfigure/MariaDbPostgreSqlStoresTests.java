@@ -228,8 +228,8 @@ class MariaDbPostgreSqlStoresTests {
             WebEndpointResponse<Object> unnamed = endpoint.messages("messages", null, null, null, null, null);
             assertThat(unnamed.getStatus()).isEqualTo(WebEndpointResponse.STATUS_BAD_REQUEST);
             assertThat(unnamed.getBody()).hasToString(
-                    "ErrorMessage[message=Name the store with ?store=: this application has the stores orders, "
-                            + "billing, audit]");
+                    "ErrorMessage[message=Name the store (?store=, or /stores/{store}/messages/{id}/{action} for a "
+                            + "change): this application has the stores orders, billing, audit]");
             assertThat(endpoint.messages("messages", null, null, null, null, "shipping").getBody())
                     .hasToString("ErrorMessage[message=Unknown store 'shipping'; the stores are orders, billing, "
                             + "audit]");
