@@ -40,6 +40,7 @@ import org.springframework.boot.transaction.autoconfigure.TransactionAutoConfigu
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.ImportRuntimeHints;
 import org.springframework.core.env.Environment;
 import org.springframework.core.io.ResourceLoader;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -74,6 +75,7 @@ import tools.jackson.databind.json.JsonMapper;
 @ConditionalOnBooleanProperty(name = "outbox.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(OutboxProperties.class)
 @Import({ DatabaseInitializationDependencyConfigurer.class, OutboxClockConfiguration.class })
+@ImportRuntimeHints(OutboxRuntimeHints.class)
 public final class OutboxAutoConfiguration {
 
     /** The name of the outbox's {@link Clock} bean, which an application may declare to replace it. */

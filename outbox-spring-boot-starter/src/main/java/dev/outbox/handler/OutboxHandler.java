@@ -10,6 +10,8 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import org.springframework.aot.hint.annotation.Reflective;
+
 /**
  * Marks a bean method as a local handler of outbox messages: the dispatcher calls it, in this
  * process instead of sending to a broker, for every message of the types it names, with the
@@ -28,12 +30,16 @@ import java.lang.annotation.Target;
  * }
  * </pre>
  *
+ * <p>In an ahead-of-time compiled application the method and its parameter type are registered for reflection
+ * ({@link Reflective}), so that the dispatcher can call it and Jackson read the body into it in a native image.
+ *
  * <p>A handler with a name but no types handles nothing by itself; a route can name it as its
  * {@code fallback-handler}, or as its {@code handler}.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
+@Reflective(OutboxHandlerReflectiveProcessor.class)
 public @interface OutboxHandler {
 
     /**
