@@ -8,8 +8,10 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import javax.sql.DataSource;
 
@@ -143,6 +145,26 @@ public final class TestDatabase implements AutoCloseable {
      */
     public String jdbcUrl() {
         return this.jdbcUrl;
+    }
+
+    /**
+     * @return the {@code spring.datasource.*} properties that point a Spring Boot application at this database
+     */
+    public Map<String, String> springDataSource() {
+        return springDataSource(this.jdbcUrl);
+    }
+
+    /**
+     * @param url a URL of this database, for example through a relay
+     * @return the {@code spring.datasource.*} properties that point a Spring Boot application at it; the user name
+     * and password are empty where the URL names the user, which also overrides an application's own values
+     */
+    public Map<String, String> springDataSource(String url) {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("spring.datasource.url", url);
+        properties.put("spring.datasource.username", this.username);
+        properties.put("spring.datasource.password", this.password);
+        return properties;
     }
 
     /**

@@ -32,10 +32,7 @@ class MariaDbOrderFlowTest extends OrderFlowContract {
 
     @DynamicPropertySource
     static void useTestDatabase(DynamicPropertyRegistry registry) {
-        registry.add("spring.datasource.url", () -> database().jdbcUrl());
-        // Empty means "as in the URL" (for example ?user=root).
-        registry.add("spring.datasource.username", () -> database().username());
-        registry.add("spring.datasource.password", () -> database().password());
+        database().springDataSource().forEach((name, value) -> registry.add(name, () -> value));
     }
 
     @AfterAll

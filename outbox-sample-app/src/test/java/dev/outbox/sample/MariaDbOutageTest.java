@@ -79,9 +79,8 @@ class MariaDbOutageTest {
 
     @DynamicPropertySource
     static void useTestDatabaseThroughTheLink(DynamicPropertyRegistry registry) {
-        registry.add("spring.datasource.url", () -> link().urlThrough(database().jdbcUrl()));
-        registry.add("spring.datasource.username", () -> database().username());
-        registry.add("spring.datasource.password", () -> database().password());
+        database().springDataSource(link().urlThrough(database().jdbcUrl()))
+                .forEach((name, value) -> registry.add(name, () -> value));
     }
 
     @BeforeEach

@@ -87,14 +87,11 @@ abstract class AbstractOutboxEndpointTests {
 
     private ConfigurableApplicationContext start(String... properties) {
         List<String> all = new ArrayList<>(List.of("server.port=0", "spring.main.banner-mode=off",
-                "spring.datasource.url=" + this.database.jdbcUrl(), "spring.flyway.enabled=false",
+                "spring.flyway.enabled=false",
                 "outbox.dispatcher.enabled=false", "management.endpoints.web.exposure.include=outbox,health",
                 "management.endpoint.health.show-details=always", "management.health.defaults.enabled=false",
                 "management.health.outbox.enabled=true"));
-        if (!this.database.username().isEmpty()) {
-            all.add("spring.datasource.username=" + this.database.username());
-            all.add("spring.datasource.password=" + this.database.password());
-        }
+        this.database.springDataSource().forEach((name, value) -> all.add(name + "=" + value));
         all.addAll(List.of(properties));
         return new SpringApplicationBuilder(EndpointApplication.class).web(WebApplicationType.SERVLET)
                 .properties(all.toArray(new String[0])).initializers(context -> context.getBeanFactory()

@@ -57,11 +57,8 @@ final class OutboxContexts {
      * on a real test database
      */
     static ApplicationContextRunner on(TestDatabase database) {
-        List<String> properties = new ArrayList<>(List.of("spring.datasource.url=" + database.jdbcUrl()));
-        if (!database.username().isEmpty()) {
-            properties.add("spring.datasource.username=" + database.username());
-            properties.add("spring.datasource.password=" + database.password());
-        }
+        List<String> properties = new ArrayList<>();
+        database.springDataSource().forEach((name, value) -> properties.add(name + "=" + value));
         return new ApplicationContextRunner()
                 .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
                         DataSourceTransactionManagerAutoConfiguration.class, TransactionAutoConfiguration.class,

@@ -53,9 +53,7 @@ abstract class JpaOutboxContract {
     }
 
     static void registerDatabase(DynamicPropertyRegistry registry) {
-        registry.add("spring.datasource.url", () -> database().jdbcUrl());
-        registry.add("spring.datasource.username", () -> database().username());
-        registry.add("spring.datasource.password", () -> database().password());
+        database().springDataSource().forEach((name, value) -> registry.add(name, () -> value));
     }
 
     @AfterAll
