@@ -87,7 +87,7 @@ public class OutboxEndpoint {
     @ReadOperation
     public WebEndpointResponse<Object> overview(@Nullable String store) {
         return answer(() -> {
-            OutboxAdmin admin = (store == null) ? this.admins.values().iterator().next() : admin(store);
+            OutboxAdmin admin = (store == null) ? firstStore() : admin(store);
             return new WebEndpointResponse<>(OutboxOverview.of(admin.storeName(), List.copyOf(this.admins.keySet()),
                     admin.overview()));
         });
@@ -197,6 +197,10 @@ public class OutboxEndpoint {
         });
     }
 
+    private OutboxAdmin firstStore() {
+        return this.admins.values().iterator().next();
+    }
+
     private OutboxAdmin admin(@Nullable String store) {
         if (store == null) {
             if (this.admins.size() > 1) {
@@ -204,7 +208,7 @@ public class OutboxEndpoint {
                         + "/{id}/{action} for a change): this application has the stores "
                         + String.join(", ", this.admins.keySet()));
             }
-            return this.admins.values().iterator().next();
+            return firstStore();
         }
         OutboxAdmin admin = this.admins.get(store);
         if (admin == null) {
