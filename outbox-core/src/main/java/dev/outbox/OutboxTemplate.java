@@ -18,9 +18,12 @@ import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.internal.jdbc.NewMessage;
 import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.observation.OutboxObservations;
+import dev.outbox.observation.SaveObservationContext;
 import dev.outbox.settings.Setting;
 import dev.outbox.settings.SettingSource;
 import dev.outbox.spi.PayloadSerializer;
+import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 import org.springframework.transaction.IllegalTransactionStateException;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
@@ -66,6 +69,8 @@ public final class OutboxTemplate {
 
     private final MessageValidator validator;
 
+    private final OutboxObservations observations;
+
     private OutboxTemplate(Builder builder) {
         this.repository = builder.repository;
         this.serializer = builder.serializer;
@@ -73,6 +78,7 @@ public final class OutboxTemplate {
         this.handoff = builder.handoff;
         this.metrics = builder.metrics;
         this.validator = new MessageValidator(builder.maxPayloadBytes);
+        this.observations = builder.observations;
     }
 
     /**
@@ -119,14 +125,29 @@ public final class OutboxTemplate {
     }
 
     SaveResult save(MessageBuilder message) {
+        String type = MessageValidator.requireText("type", message.type(), MessageValidator.MAX_TYPE_LENGTH);
+        String topic = MessageValidator.requireText("topic", message.topic(), MessageValidator.MAX_TOPIC_LENGTH);
+        // Started before the row is built, so that a tracing handler's headers are saved with it.
+        Observation observation = this.observations.save(type, topic, message.headers());
+        return observation.observe(() -> {
+            SaveResult result = insert(message, type, topic);
+            if (observation.getContext() instanceof SaveObservationContext context) {
+                context.outcome(result.duplicate() ? SaveObservationContext.Outcome.DUPLICATE
+                        : SaveObservationContext.Outcome.SAVED);
+            }
+            return result;
+        });
+    }
+
+    private SaveResult insert(MessageBuilder message, String type, String topic) {
         Instant now = this.clock.instant();
         Instant deliverAt = message.dueAt(now);
         // The dispatcher hears of a commit through a synchronization, which a transaction manager may not offer.
         MessageHandoff notified = TransactionSynchronizationManager.isSynchronizationActive() ? this.handoff : null;
         // Due messages are leased to this instance at insert and sent after commit; one with an ordering key
         // only if the dispatcher then finds nothing earlier of its key unsent.
-        boolean handOff = notified != null && notified.accepting(message.topic()) && !deliverAt.isAfter(now);
-        NewMessage row = validate(message, now, handOff ? now.plus(notified.lease()) : deliverAt);
+        boolean handOff = notified != null && notified.accepting(topic) && !deliverAt.isAfter(now);
+        NewMessage row = validate(message, type, topic, now, handOff ? now.plus(notified.lease()) : deliverAt);
         CallerTransaction.require(this.repository.store(), "outbox.save(...)", "the message");
         SaveResult result = this.repository.insertUnlessExists(row);
         if (!result.duplicate()) {
@@ -144,10 +165,8 @@ public final class OutboxTemplate {
         return result;
     }
 
-    private NewMessage validate(MessageBuilder message, Instant now, Instant nextRetryAt) {
-        String type = MessageValidator.requireText("type", message.type(), MessageValidator.MAX_TYPE_LENGTH);
+    private NewMessage validate(MessageBuilder message, String type, String topic, Instant now, Instant nextRetryAt) {
         String key = MessageValidator.requireText("key", message.key(), MessageValidator.MAX_KEY_LENGTH);
-        String topic = MessageValidator.requireText("topic", message.topic(), MessageValidator.MAX_TOPIC_LENGTH);
         String orderingKey = MessageValidator.optionalText("orderingKey", message.orderingKey(),
                 MessageValidator.MAX_ORDERING_KEY_LENGTH);
         String headers = this.validator.headers(message.headers());
@@ -197,6 +216,8 @@ public final class OutboxTemplate {
 
         private int maxPayloadBytes = MAX_PAYLOAD_SIZE.defaultValue();
 
+        private OutboxObservations observations = OutboxObservations.NONE;
+
         private Builder(OutboxStore store) {
             this.repository = new OutboxRepository(JdbcStore.of(store));
         }
@@ -239,6 +260,16 @@ public final class OutboxTemplate {
          */
         public Builder metrics(OutboxMetrics metrics) {
             this.metrics = metrics.forStore(this.repository.store().name());
+            return this;
+        }
+
+        /**
+         * @param observations where each save is observed, so that a tracing handler saves the current trace
+         * context in the message's headers; {@link OutboxObservations#NONE} unless given
+         * @return this builder
+         */
+        public Builder observations(OutboxObservations observations) {
+            this.observations = observations;
             return this;
         }
 

@@ -13,6 +13,7 @@ import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.internal.handoff.Handoffs;
 import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.observation.OutboxObservations;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.spi.MessageSender;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
@@ -61,6 +62,23 @@ final class OutboxInstance implements AutoCloseable {
      */
     OutboxInstance(BenchmarkDatabase database, String name, int poolSize, ClaimStrategy strategy, MessageSender sender,
             OutboxMetrics metrics, CommitNotification notification, RetryPolicies retries) {
+        this(database, name, poolSize, strategy, sender, metrics, notification, retries, OutboxObservations.NONE);
+    }
+
+    /**
+     * @param database the database under test
+     * @param name the instance's name
+     * @param poolSize its pool's connections
+     * @param strategy how its dispatcher claims
+     * @param sender where its dispatcher sends
+     * @param metrics what its dispatcher reports
+     * @param notification how the template tells the dispatcher about commits
+     * @param retries when its dispatcher tries a failed send again
+     * @param observations where its template and dispatcher are observed
+     */
+    OutboxInstance(BenchmarkDatabase database, String name, int poolSize, ClaimStrategy strategy, MessageSender sender,
+            OutboxMetrics metrics, CommitNotification notification, RetryPolicies retries,
+            OutboxObservations observations) {
         this.pool = database.pool(name, poolSize, this.counter);
         OutboxStore store = OutboxStore.builder(this.pool).databaseType(database.dialect().type())
                 .outboxTable(BenchmarkDatabase.OUTBOX_TABLE).build();
@@ -68,8 +86,10 @@ final class OutboxInstance implements AutoCloseable {
                 .settings(DispatcherSettings.builder().claimStrategy(strategy).build())
                 .retryPolicies(retries)
                 .metrics(metrics)
+                .observations(observations)
                 .build();
-        this.template = notification.tellingOfCommits(OutboxTemplate.builder(store), this.dispatcher).build();
+        this.template = notification.tellingOfCommits(OutboxTemplate.builder(store).observations(observations),
+                this.dispatcher).build();
         this.transactions = new TransactionTemplate(new DataSourceTransactionManager(this.pool));
     }
 

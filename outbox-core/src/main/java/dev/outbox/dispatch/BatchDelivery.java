@@ -9,7 +9,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -25,7 +27,11 @@ import dev.outbox.internal.jdbc.ClaimedMessage;
 import dev.outbox.internal.jdbc.DeliveryOutcome;
 import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.observation.OutboxObservations;
+import dev.outbox.observation.SendObservationContext;
 import dev.outbox.spi.MessageSender;
+import dev.outbox.spi.OutgoingMessage;
+import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,8 +60,10 @@ final class BatchDelivery {
 
     private final OutboxMetrics metrics;
 
+    private final OutboxObservations observations;
+
     BatchDelivery(OutboxRepository repository, MessageRoutes routes, LocalHandlers handlers, FailurePlanner failures,
-            Duration sendTimeout, Clock clock, OutboxMetrics metrics) {
+            Duration sendTimeout, Clock clock, OutboxMetrics metrics, OutboxObservations observations) {
         this.repository = repository;
         this.routes = routes;
         this.handlers = handlers;
@@ -63,6 +71,7 @@ final class BatchDelivery {
         this.sendTimeout = sendTimeout;
         this.clock = clock;
         this.metrics = metrics;
+        this.observations = observations;
     }
 
     /**
@@ -156,7 +165,7 @@ final class BatchDelivery {
                     "no sender is routed for message type '" + message.type() + "'"));
         }
         try {
-            return sender.get().send(message.toOutgoing()).toCompletableFuture().thenApply(BatchDelivery::acknowledged);
+            return send(sender.get(), message.toOutgoing());
         }
         catch (VirtualMachineError ex) {
             throw ex;
@@ -165,6 +174,47 @@ final class BatchDelivery {
             // A sender's broker client missing from the class path (NoClassDefFoundError) is a failed send too.
             return CompletableFuture.failedFuture(ex);
         }
+    }
+
+    /**
+     * Sends in an observation whose tracing handler continues the trace saved with the message and gives the
+     * broker the send's own propagation headers.
+     */
+    private CompletableFuture<Confirmation> send(MessageSender sender, OutgoingMessage message) {
+        Observation observation = this.observations.send(message);
+        if (observation.isNoop()) {
+            return sender.send(message).toCompletableFuture().thenApply(BatchDelivery::acknowledged);
+        }
+        SendObservationContext context = (SendObservationContext) observation.start().getContext();
+        CompletableFuture<Confirmation> send;
+        try {
+            send = sender.send(withHeaders(message, context.getCarrier())).toCompletableFuture()
+                    .thenApply(BatchDelivery::acknowledged);
+        }
+        catch (RuntimeException | Error ex) {
+            observation.error(ex).stop();
+            throw ex;
+        }
+        return send.whenComplete((confirmation, error) -> {
+            if (error != null) {
+                observation.error((error instanceof CompletionException && error.getCause() != null)
+                        ? error.getCause() : error);
+            }
+            else {
+                context.outcome(SendObservationContext.Outcome.SENT);
+            }
+            observation.stop();
+        });
+    }
+
+    private static OutgoingMessage withHeaders(OutgoingMessage message, @Nullable Map<String, String> propagation) {
+        if (propagation == null || propagation.isEmpty()) {
+            return message;
+        }
+        Map<String, String> headers = new LinkedHashMap<>(message.headers());
+        headers.putAll(propagation);
+        return new OutgoingMessage(message.id(), message.key(), message.type(), message.topic(),
+                message.orderingKey(), headers, message.body(), message.attempt());
     }
 
     private static Confirmation acknowledged(@Nullable String brokerMessageId) {

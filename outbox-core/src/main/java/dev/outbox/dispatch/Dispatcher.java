@@ -25,6 +25,7 @@ import dev.outbox.internal.jdbc.ClaimScope;
 import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.observation.OutboxObservations;
 import dev.outbox.retry.RetryPolicies;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -92,9 +93,10 @@ public final class Dispatcher {
         this.handlerPool = (builder.handlerExecutor == null)
                 ? new HandlerPool(this.settings.handlerThreads(), builder.handlerThreadFactory) : null;
         LocalHandlers handlers = new LocalHandlers(builder.repository, handlerTransactions,
-                Objects.requireNonNullElse(builder.handlerExecutor, this.handlerPool), this.clock);
+                Objects.requireNonNullElse(builder.handlerExecutor, this.handlerPool), this.clock, builder.observations);
         BatchDelivery delivery = new BatchDelivery(builder.repository, builder.routes, handlers,
-                new FailurePlanner(builder.retryPolicies), this.settings.sendTimeout(), this.clock, builder.metrics);
+                new FailurePlanner(builder.retryPolicies), this.settings.sendTimeout(), this.clock, builder.metrics,
+                builder.observations);
         this.cycle = new DispatchCycle(this.handoffs, new OrderedHandoffs(builder.repository,
                 this.settings.pollInterval(), this.clock), claimer,
                 delivery, this.settings.batchSize(), this.clock);
@@ -227,6 +229,8 @@ public final class Dispatcher {
 
         private OutboxMetrics metrics = OutboxMetrics.NONE;
 
+        private OutboxObservations observations = OutboxObservations.NONE;
+
         private @Nullable PlatformTransactionManager handlerTransactionManager;
 
         private ThreadFactory dispatchThreadFactory = new DaemonThreads("outbox-dispatcher-");
@@ -274,6 +278,16 @@ public final class Dispatcher {
          */
         public Builder metrics(OutboxMetrics metrics) {
             this.metrics = metrics.forStore(this.store.name());
+            return this;
+        }
+
+        /**
+         * @param observations where each send and each local handler is observed, so that a tracing handler
+         * continues the trace saved with the message; {@link OutboxObservations#NONE} unless given
+         * @return this builder
+         */
+        public Builder observations(OutboxObservations observations) {
+            this.observations = observations;
             return this;
         }
 

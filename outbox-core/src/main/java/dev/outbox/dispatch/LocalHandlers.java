@@ -13,6 +13,10 @@ import java.util.concurrent.RejectedExecutionException;
 
 import dev.outbox.internal.jdbc.ClaimedMessage;
 import dev.outbox.internal.jdbc.OutboxRepository;
+import dev.outbox.observation.ConsumeObservationContext;
+import dev.outbox.observation.OutboxObservations;
+import dev.outbox.spi.OutgoingMessage;
+import io.micrometer.observation.Observation;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
@@ -33,13 +37,16 @@ final class LocalHandlers {
 
     private final Executor executor;
 
+    private final OutboxObservations observations;
+
     LocalHandlers(OutboxRepository repository, PlatformTransactionManager transactionManager, Executor executor,
-            Clock clock) {
+            Clock clock, OutboxObservations observations) {
         this.repository = repository;
         this.transaction = new TransactionTemplate(transactionManager);
         this.transaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
         this.clock = clock;
         this.executor = executor;
+        this.observations = observations;
     }
 
     /**
@@ -60,11 +67,36 @@ final class LocalHandlers {
     }
 
     private Confirmation handle(ClaimedMessage message, MessageRoutes.LocalRoute route, Instant attemptedAt) {
+        OutgoingMessage outgoing = message.toOutgoing();
+        Observation observation = this.observations.consume(ConsumeObservationContext.Consumer.HANDLER, outgoing)
+                .start();
+        try (Observation.Scope scope = observation.openScope()) {
+            handleInTransaction(message, outgoing, route, attemptedAt);
+            if (observation.getContext() instanceof ConsumeObservationContext context) {
+                context.outcome(ConsumeObservationContext.Outcome.CONSUMED);
+            }
+            return new Confirmation.HandledLocally();
+        }
+        catch (CompletionException ex) {
+            observation.error(ex.getCause());
+            throw ex;
+        }
+        catch (RuntimeException ex) {
+            observation.error(ex);
+            throw ex;
+        }
+        finally {
+            observation.stop();
+        }
+    }
+
+    private void handleInTransaction(ClaimedMessage message, OutgoingMessage outgoing, MessageRoutes.LocalRoute route,
+            Instant attemptedAt) {
         try {
             this.transaction.executeWithoutResult(status -> {
                 requireOutboxConnection();
                 try {
-                    route.handler().handle(message.toOutgoing());
+                    route.handler().handle(outgoing);
                 }
                 catch (RuntimeException ex) {
                     throw ex;
@@ -83,7 +115,6 @@ final class LocalHandlers {
         catch (HandlerException ex) {
             throw new CompletionException(ex.getCause());
         }
-        return new Confirmation.HandledLocally();
     }
 
     private void requireOutboxConnection() {

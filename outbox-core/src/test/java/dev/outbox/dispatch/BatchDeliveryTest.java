@@ -23,6 +23,7 @@ import dev.outbox.internal.jdbc.ClaimedMessage;
 import dev.outbox.internal.jdbc.DeliveryOutcome;
 import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.observation.OutboxObservations;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
 import dev.outbox.spi.MessageSender;
@@ -416,8 +417,8 @@ class BatchDeliveryTest {
         Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
         // No route here is local: the handlers' executor is never used.
         return new BatchDelivery(this.repository, routes,
-                new LocalHandlers(this.repository, this.transactionManager, Runnable::run, clock),
-                new FailurePlanner(POLICIES), sendTimeout, clock, this.metrics);
+                new LocalHandlers(this.repository, this.transactionManager, Runnable::run, clock, OutboxObservations.NONE),
+                new FailurePlanner(POLICIES), sendTimeout, clock, this.metrics, OutboxObservations.NONE);
     }
 
     private List<DeliveryOutcome> writtenOutcomes() {

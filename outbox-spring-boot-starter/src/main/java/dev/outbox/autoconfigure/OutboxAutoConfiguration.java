@@ -17,11 +17,16 @@ import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.metrics.MicrometerOutboxMetrics;
 import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.observation.ConsumeObservationConvention;
+import dev.outbox.observation.OutboxObservations;
+import dev.outbox.observation.SaveObservationConvention;
+import dev.outbox.observation.SendObservationConvention;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.sender.LoggingMessageSender;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.PayloadSerializer;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
@@ -70,7 +75,8 @@ import tools.jackson.databind.json.JsonMapper;
         afterName = { "org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration",
                 "org.springframework.boot.flyway.autoconfigure.FlywayAutoConfiguration",
                 "org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
-                "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration" })
+                "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+                "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration" })
 @ConditionalOnBean(DataSource.class)
 @ConditionalOnBooleanProperty(name = "outbox.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(OutboxProperties.class)
@@ -105,19 +111,25 @@ public final class OutboxAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    @DependsOnDatabaseInitialization
-    OutboxTemplate outboxTemplate(OutboxStore store, PayloadSerializer serializer, OutboxMetrics metrics,
-            Environment environment, ObjectProvider<Dispatcher> dispatcher,
-            @Qualifier(CLOCK_BEAN_NAME) Clock clock, ObjectProvider<OutboxTemplateCustomizer> customizers) {
-        return components(environment).template(store, serializer, metrics, dispatcher.getIfUnique(), clock,
-                customizers.orderedStream());
+    OutboxObservations outboxObservations() {
+        return OutboxObservations.NONE;
     }
 
     @Bean
     @ConditionalOnMissingBean
     @DependsOnDatabaseInitialization
-    Inbox outboxInbox(OutboxStore store, @Qualifier(CLOCK_BEAN_NAME) Clock clock) {
-        return Inbox.builder(store).clock(clock).build();
+    OutboxTemplate outboxTemplate(OutboxStore store, PayloadSerializer serializer, OutboxMetrics metrics,
+            OutboxObservations observations, Environment environment, ObjectProvider<Dispatcher> dispatcher,
+            @Qualifier(CLOCK_BEAN_NAME) Clock clock, ObjectProvider<OutboxTemplateCustomizer> customizers) {
+        return components(environment).template(store, serializer, metrics, observations, dispatcher.getIfUnique(),
+                clock, customizers.orderedStream());
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    @DependsOnDatabaseInitialization
+    Inbox outboxInbox(OutboxStore store, OutboxObservations observations, @Qualifier(CLOCK_BEAN_NAME) Clock clock) {
+        return StoreComponents.inbox(store, observations, clock);
     }
 
     @Bean
@@ -163,6 +175,27 @@ public final class OutboxAutoConfiguration {
         @ConditionalOnMissingBean
         OutboxMetrics outboxMicrometerMetrics(MeterRegistry registry) {
             return new MicrometerOutboxMetrics(registry);
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnBean(ObservationRegistry.class)
+    @ConditionalOnBooleanProperty(name = "outbox.observations.enabled", matchIfMissing = true)
+    static class ObservationConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean
+        OutboxObservations outboxRegistryObservations(ObservationRegistry registry,
+                ObjectProvider<SaveObservationConvention> saveConvention,
+                ObjectProvider<SendObservationConvention> sendConvention,
+                ObjectProvider<ConsumeObservationConvention> consumeConvention) {
+            OutboxObservations observations = OutboxObservations.of(registry);
+            SaveObservationConvention save = saveConvention.getIfUnique();
+            SendObservationConvention send = sendConvention.getIfUnique();
+            ConsumeObservationConvention consume = consumeConvention.getIfUnique();
+            observations = (save != null) ? observations.saveConvention(save) : observations;
+            observations = (send != null) ? observations.sendConvention(send) : observations;
+            return (consume != null) ? observations.consumeConvention(consume) : observations;
         }
     }
 
@@ -226,10 +259,10 @@ public final class OutboxAutoConfiguration {
         @ConditionalOnMissingBean
         @DependsOnDatabaseInitialization
         Dispatcher outboxDispatcher(OutboxStore store, MessageRoutes routes, RetryPolicies retryPolicies,
-                OutboxMetrics metrics, @Qualifier(CLOCK_BEAN_NAME) Clock clock,
+                OutboxMetrics metrics, OutboxObservations observations, @Qualifier(CLOCK_BEAN_NAME) Clock clock,
                 ObjectProvider<PlatformTransactionManager> transactionManager, Environment environment,
                 ObjectProvider<DispatcherCustomizer> customizers) {
-            return components(environment).dispatcher(store, routes, retryPolicies, metrics, clock,
+            return components(environment).dispatcher(store, routes, retryPolicies, metrics, observations, clock,
                     transactionManager.getIfUnique(), OutboxThreads.of(environment), customizers.orderedStream());
         }
 
@@ -237,10 +270,10 @@ public final class OutboxAutoConfiguration {
         @ConditionalOnMissingBean
         @ConditionalOnProperty("outbox.pull.topics")
         MessagePuller outboxMessagePuller(OutboxStore store, RetryPolicies retryPolicies,
-                OutboxMetrics metrics, OutboxProperties properties,
+                OutboxMetrics metrics, OutboxObservations observations, OutboxProperties properties,
                 @Qualifier(CLOCK_BEAN_NAME) Clock clock, Environment environment) {
             return components(environment).puller(store, properties.getPull().getTopics(), retryPolicies, metrics,
-                    clock);
+                    observations, clock);
         }
 
         @Bean

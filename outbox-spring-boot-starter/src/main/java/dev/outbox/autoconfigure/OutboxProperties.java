@@ -77,6 +77,10 @@ public class OutboxProperties {
 
     private final Metrics metrics = new Metrics();
 
+    private final Observations observations = new Observations();
+
+    private final Events events = new Events();
+
     /** {@return the value of {@code outbox.enabled}} */
     public boolean isEnabled() {
         return this.enabled;
@@ -160,6 +164,16 @@ public class OutboxProperties {
     /** {@return the {@code outbox.metrics.*} settings} */
     public Metrics getMetrics() {
         return this.metrics;
+    }
+
+    /** {@return the {@code outbox.observations.*} settings} */
+    public Observations getObservations() {
+        return this.observations;
+    }
+
+    /** {@return the {@code outbox.events.*} settings} */
+    public Events getEvents() {
+        return this.events;
     }
 
     /** {@return the stores of {@code outbox.stores}, by name, in the order they were declared} */
@@ -687,6 +701,52 @@ public class OutboxProperties {
         /** @param refreshInterval the new value of {@code outbox.metrics.backlog-gauges.refresh-interval} */
         public void setRefreshInterval(Duration refreshInterval) {
             this.refreshInterval = refreshInterval;
+        }
+    }
+
+    /**
+     * The observations of saves, sends and consumptions, made when the application has an ObservationRegistry
+     * bean: with Micrometer Tracing they continue the trace that saved a message, and with a meter registry they
+     * time each step.
+     */
+    public static class Observations {
+
+        /**
+         * Whether to observe saves, sends and consumptions, and so propagate the trace context through the
+         * outbox.
+         */
+        private boolean enabled = true;
+
+        /** {@return the value of {@code outbox.observations.enabled}} */
+        public boolean isEnabled() {
+            return this.enabled;
+        }
+
+        /** @param enabled the new value of {@code outbox.observations.enabled} */
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+    }
+
+    /**
+     * Spring application events saved to the outbox.
+     */
+    public static class Events {
+
+        /**
+         * Whether to save application events that implement OutboxEvent, or that an OutboxEventRouter bean
+         * selects, to the outbox in the publisher's transaction.
+         */
+        private boolean enabled = true;
+
+        /** {@return the value of {@code outbox.events.enabled}} */
+        public boolean isEnabled() {
+            return this.enabled;
+        }
+
+        /** @param enabled the new value of {@code outbox.events.enabled} */
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
         }
     }
 }

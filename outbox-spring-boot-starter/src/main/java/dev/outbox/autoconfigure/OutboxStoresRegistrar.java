@@ -20,6 +20,7 @@ import dev.outbox.consumer.pull.MessagePuller;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.observation.OutboxObservations;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.spi.PayloadSerializer;
 import org.jspecify.annotations.Nullable;
@@ -96,14 +97,16 @@ final class OutboxStoresRegistrar extends StoresRegistrar {
                 if (!this.properties.getPull().getTopics().isEmpty()) {
                     register("OutboxMessagePuller", MessagePuller.class, true, () -> components()
                             .puller(outboxStore(), this.properties.getPull().getTopics(), bean(RetryPolicies.class),
-                                    bean(OutboxMetrics.class), clock()));
+                                    bean(OutboxMetrics.class), bean(OutboxObservations.class), clock()));
                 }
             }
             String dispatcher = dispatcherBean;
             register("OutboxTemplate", OutboxTemplate.class, true, () -> components().template(outboxStore(),
-                    bean(PayloadSerializer.class), bean(OutboxMetrics.class), optionalDispatcher(dispatcher), clock(),
+                    bean(PayloadSerializer.class), bean(OutboxMetrics.class), bean(OutboxObservations.class),
+                    optionalDispatcher(dispatcher), clock(),
                     this.beans.getBeanProvider(OutboxTemplateCustomizer.class).orderedStream()));
-            register("OutboxInbox", Inbox.class, true, () -> Inbox.builder(outboxStore()).clock(clock()).build());
+            register("OutboxInbox", Inbox.class, true,
+                    () -> StoreComponents.inbox(outboxStore(), bean(OutboxObservations.class), clock()));
             register("OutboxConsumedMarker", ConsumedMarker.class, false,
                     () -> ConsumedMarker.builder(outboxStore()).clock(clock()).build());
             register("OutboxAdmin", OutboxAdmin.class, false,
@@ -122,7 +125,8 @@ final class OutboxStoresRegistrar extends StoresRegistrar {
 
         private Dispatcher dispatcher() {
             return components().dispatcher(outboxStore(), bean(MessageRoutes.class), bean(RetryPolicies.class),
-                    bean(OutboxMetrics.class), clock(), handlerTransactionManager(), OutboxThreads.of(this.environment),
+                    bean(OutboxMetrics.class), bean(OutboxObservations.class), clock(), handlerTransactionManager(),
+                    OutboxThreads.of(this.environment),
                     this.beans.getBeanProvider(DispatcherCustomizer.class).orderedStream());
         }
 

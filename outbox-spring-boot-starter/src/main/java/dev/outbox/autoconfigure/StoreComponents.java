@@ -14,11 +14,13 @@ import dev.outbox.OutboxTemplate;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.cleanup.OutboxCleaner;
+import dev.outbox.consumer.inbox.Inbox;
 import dev.outbox.consumer.pull.MessagePuller;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.observation.OutboxObservations;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.spi.PayloadSerializer;
 import org.jspecify.annotations.Nullable;
@@ -57,10 +59,12 @@ final class StoreComponents {
      * null when this instance runs none
      */
     OutboxTemplate template(OutboxStore store, PayloadSerializer serializer, OutboxMetrics metrics,
-            @Nullable Dispatcher dispatcher, Clock clock, Stream<OutboxTemplateCustomizer> customizers) {
+            OutboxObservations observations, @Nullable Dispatcher dispatcher, Clock clock,
+            Stream<OutboxTemplateCustomizer> customizers) {
         OutboxTemplate.Builder template = this.settings.build(OutboxTemplate.builder(store)::settings)
                 .serializer(serializer)
                 .metrics(metrics)
+                .observations(observations)
                 .clock(clock);
         if (dispatcher != null) {
             template.handoff(dispatcher);
@@ -74,12 +78,13 @@ final class StoreComponents {
      * join the outcome's transaction; null to run them in one of the store's DataSource
      */
     Dispatcher dispatcher(OutboxStore store, MessageRoutes routes, RetryPolicies retryPolicies, OutboxMetrics metrics,
-            Clock clock, @Nullable PlatformTransactionManager handlerTransactions, OutboxThreads threads,
-            Stream<DispatcherCustomizer> customizers) {
+            OutboxObservations observations, Clock clock, @Nullable PlatformTransactionManager handlerTransactions,
+            OutboxThreads threads, Stream<DispatcherCustomizer> customizers) {
         Dispatcher.Builder dispatcher = Dispatcher.builder(store, routes)
                 .settings(this.settings.build(DispatcherSettings::from))
                 .retryPolicies(retryPolicies)
                 .metrics(metrics)
+                .observations(observations)
                 .clock(clock);
         threads.applyTo(dispatcher);
         if (handlerTransactions != null) {
@@ -90,11 +95,12 @@ final class StoreComponents {
     }
 
     MessagePuller puller(OutboxStore store, Set<String> topics, RetryPolicies retryPolicies, OutboxMetrics metrics,
-            Clock clock) {
+            OutboxObservations observations, Clock clock) {
         return this.settings.build(MessagePuller.builder(store, topics)::settings)
                 .claimStrategy(this.settings.value(DispatcherSettings.CLAIM_STRATEGY))
                 .retryPolicies(retryPolicies)
                 .metrics(metrics)
+                .observations(observations)
                 .clock(clock)
                 .build();
     }
@@ -106,6 +112,10 @@ final class StoreComponents {
             cleaner.includeInbox();
         }
         return cleaner.build();
+    }
+
+    static Inbox inbox(OutboxStore store, OutboxObservations observations, Clock clock) {
+        return Inbox.builder(store).observations(observations).clock(clock).build();
     }
 
     static OutboxCleanupJob cleanupJob(OutboxCleaner cleaner, OutboxProperties.Cleanup cleanup, Clock clock) {

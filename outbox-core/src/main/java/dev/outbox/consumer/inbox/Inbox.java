@@ -6,6 +6,7 @@ package dev.outbox.consumer.inbox;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Supplier;
 
@@ -13,6 +14,9 @@ import dev.outbox.OutboxStore;
 import dev.outbox.internal.jdbc.CallerTransaction;
 import dev.outbox.internal.jdbc.InboxRepository;
 import dev.outbox.internal.jdbc.JdbcStore;
+import dev.outbox.observation.ConsumeObservationContext;
+import dev.outbox.observation.OutboxObservations;
+import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 import org.springframework.transaction.IllegalTransactionStateException;
 
@@ -52,6 +56,8 @@ public final class Inbox {
 
     private final int cleanupBatchSize;
 
+    private final OutboxObservations observations;
+
     private Inbox(Builder builder) {
         if (builder.cleanupBatchSize < 1 || builder.cleanupBatchSize > MAX_CLEANUP_BATCH_SIZE) {
             throw new IllegalArgumentException("inbox cleanup-batch-size must be between 1 and "
@@ -60,6 +66,7 @@ public final class Inbox {
         this.repository = builder.repository;
         this.clock = builder.clock;
         this.cleanupBatchSize = builder.cleanupBatchSize;
+        this.observations = builder.observations;
     }
 
     /**
@@ -101,11 +108,45 @@ public final class Inbox {
      */
     public Consumption consume(String consumerGroup, String idempotencyKey, @Nullable String messageType,
             Supplier<@Nullable String> businessLogic) {
+        return consume(consumerGroup, idempotencyKey, messageType, Map.of(), businessLogic);
+    }
+
+    /**
+     * Consumes a delivery as {@link #consume(String, String, String, Supplier)} does, in an observation that
+     * continues the trace whose context the delivery's headers carry: the {@code traceparent} (or B3) headers
+     * that the outbox's send put on the broker's message.
+     *
+     * @param consumerGroup who consumes: each group consumes every key once; at most 128 characters
+     * @param idempotencyKey what identifies the message on every delivery of it; at most 255 characters
+     * @param messageType the message's type, kept for operators, or null; at most 64 characters
+     * @param headers the delivery's headers, as text; empty to continue the current trace, if any
+     * @param businessLogic runs in the current transaction, in the observation's scope
+     * @return whether the key was a duplicate, and the recorded result
+     * @throws IllegalArgumentException when an argument or the result is missing, too long or contains
+     * a NUL character; arguments are checked before any SQL runs
+     * @throws IllegalTransactionStateException when no writable transaction on the inbox's data source
+     * is active
+     */
+    public Consumption consume(String consumerGroup, String idempotencyKey, @Nullable String messageType,
+            Map<String, String> headers, Supplier<@Nullable String> businessLogic) {
         String group = DeliveryValidator.required("consumerGroup", consumerGroup,
                 DeliveryValidator.MAX_CONSUMER_GROUP_LENGTH);
         String key = DeliveryValidator.required("idempotencyKey", idempotencyKey,
                 DeliveryValidator.MAX_IDEMPOTENCY_KEY_LENGTH);
         String type = DeliveryValidator.optional("messageType", messageType, DeliveryValidator.MAX_MESSAGE_TYPE_LENGTH);
+        Observation observation = this.observations.inbox(group, type, headers);
+        return observation.observe(() -> {
+            Consumption consumption = consumeOnce(group, key, type, businessLogic);
+            if (observation.getContext() instanceof ConsumeObservationContext context) {
+                context.outcome(consumption.duplicate() ? ConsumeObservationContext.Outcome.DUPLICATE
+                        : ConsumeObservationContext.Outcome.CONSUMED);
+            }
+            return consumption;
+        });
+    }
+
+    private Consumption consumeOnce(String group, String key, @Nullable String type,
+            Supplier<@Nullable String> businessLogic) {
         CallerTransaction.require(this.repository.store(), OPERATION, "the consumed key");
         OptionalLong recorded = this.repository.insertUnlessExists(group, key, type, this.clock.instant());
         if (recorded.isEmpty()) {
@@ -160,6 +201,8 @@ public final class Inbox {
 
         private int cleanupBatchSize = DEFAULT_CLEANUP_BATCH_SIZE;
 
+        private OutboxObservations observations = OutboxObservations.NONE;
+
         private Builder(OutboxStore store) {
             this.repository = new InboxRepository(JdbcStore.of(store));
         }
@@ -170,6 +213,16 @@ public final class Inbox {
          */
         public Builder clock(Clock clock) {
             this.clock = clock;
+            return this;
+        }
+
+        /**
+         * @param observations where each consumption is observed, so that a tracing handler continues the
+         * delivery's trace; {@link OutboxObservations#NONE} unless given
+         * @return this builder
+         */
+        public Builder observations(OutboxObservations observations) {
+            this.observations = observations;
             return this;
         }
 

@@ -23,6 +23,8 @@ import dev.outbox.internal.jdbc.DeliveryOutcome;
 import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.observation.ConsumeObservationContext;
+import dev.outbox.observation.OutboxObservations;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.settings.Check;
 import dev.outbox.settings.Setting;
@@ -65,12 +67,15 @@ public final class MessagePuller {
 
     private final OutboxMetrics metrics;
 
+    private final OutboxObservations observations;
+
     private MessagePuller(Builder builder) {
         this.repository = builder.repository;
         this.failures = new FailurePlanner(builder.retryPolicies);
         this.lease = builder.lease;
         this.clock = builder.clock;
         this.metrics = builder.metrics;
+        this.observations = builder.observations;
         ClaimStrategy strategy = Claimer.effectiveStrategy(builder.repository, builder.claimStrategy);
         for (String topic : builder.topics) {
             this.claimers.put(topic, new Claimer(builder.repository, ClaimScope.topic(topic), strategy, builder.lease,
@@ -110,7 +115,9 @@ public final class MessagePuller {
         Instant receivedAt = this.clock.instant();
         Instant leaseUntil = receivedAt.plus(this.lease);
         return claimer.claim(MessageState.PENDING, max).stream()
-                .map(claimed -> new ReceivedMessage(claimed, receivedAt, leaseUntil)).toList();
+                .map(claimed -> new ReceivedMessage(claimed, receivedAt, leaseUntil, this.observations.consume(
+                        ConsumeObservationContext.Consumer.PULL, claimed.toOutgoing()).start()))
+                .toList();
     }
 
     /**
@@ -126,6 +133,7 @@ public final class MessagePuller {
                 message.receivedAt(), this.clock.instant());
         if (marked) {
             this.metrics.consumed(message.claimed().type());
+            message.answered(ConsumeObservationContext.Outcome.CONSUMED, null);
         }
         return marked;
     }
@@ -145,6 +153,7 @@ public final class MessagePuller {
         boolean written = this.repository.complete(List.of(failed), now) == 1;
         if (written) {
             this.metrics.failed(message.claimed().type(), failed.state() == MessageState.FAILED);
+            message.answered(ConsumeObservationContext.Outcome.FAILED, error);
         }
         return written;
     }
@@ -167,6 +176,8 @@ public final class MessagePuller {
         private Clock clock = Clock.systemUTC();
 
         private OutboxMetrics metrics = OutboxMetrics.NONE;
+
+        private OutboxObservations observations = OutboxObservations.NONE;
 
         private Builder(OutboxStore store, Set<String> topics) {
             if (topics.isEmpty() || topics.stream().anyMatch(topic -> topic == null || topic.isBlank())) {
@@ -222,6 +233,16 @@ public final class MessagePuller {
          */
         public Builder clock(Clock clock) {
             this.clock = clock;
+            return this;
+        }
+
+        /**
+         * @param observations where each received message is observed from its receive to its answer, so that
+         * a tracing handler continues the trace saved with it; {@link OutboxObservations#NONE} unless given
+         * @return this builder
+         */
+        public Builder observations(OutboxObservations observations) {
+            this.observations = observations;
             return this;
         }
 

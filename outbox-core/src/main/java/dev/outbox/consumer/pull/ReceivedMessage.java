@@ -5,9 +5,13 @@
 package dev.outbox.consumer.pull;
 
 import java.time.Instant;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.outbox.internal.jdbc.ClaimedMessage;
+import dev.outbox.observation.ConsumeObservationContext;
 import dev.outbox.spi.OutgoingMessage;
+import io.micrometer.observation.Observation;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A message a {@link MessagePuller} leased to its caller until {@link #leaseUntil()}: acknowledge
@@ -22,10 +26,26 @@ public final class ReceivedMessage {
 
     private final Instant leaseUntil;
 
-    ReceivedMessage(ClaimedMessage claimed, Instant receivedAt, Instant leaseUntil) {
+    private final Observation observation;
+
+    private final AtomicBoolean answered = new AtomicBoolean();
+
+    ReceivedMessage(ClaimedMessage claimed, Instant receivedAt, Instant leaseUntil, Observation observation) {
         this.claimed = claimed;
         this.receivedAt = receivedAt;
         this.leaseUntil = leaseUntil;
+        this.observation = observation;
+    }
+
+    /**
+     * The observation of this message's consumption, started at its receive and stopped by its answer. Run the
+     * processing in its scope, {@code received.observation().scoped(() -> process(received.message()))}, so
+     * that what it does joins the trace that saved the message.
+     *
+     * @return the observation; {@link Observation#NOOP} when the puller observes nothing
+     */
+    public Observation observation() {
+        return this.observation;
     }
 
     /**
@@ -47,6 +67,19 @@ public final class ReceivedMessage {
      */
     public Instant leaseUntil() {
         return this.leaseUntil;
+    }
+
+    void answered(ConsumeObservationContext.Outcome outcome, @Nullable Throwable error) {
+        if (!this.answered.compareAndSet(false, true)) {
+            return;
+        }
+        if (this.observation.getContext() instanceof ConsumeObservationContext context) {
+            context.outcome(outcome);
+        }
+        if (error != null) {
+            this.observation.error(error);
+        }
+        this.observation.stop();
     }
 
     ClaimedMessage claimed() {
