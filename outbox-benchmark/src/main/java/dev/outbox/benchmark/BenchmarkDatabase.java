@@ -42,6 +42,12 @@ final class BenchmarkDatabase implements AutoCloseable {
     /** The same table shape, written with plain INSERTs by the baselines. */
     static final String PLAIN_TABLE = "bench_plain";
 
+    /**
+     * The lean baseline's table, as a user who writes an outbox by hand makes it: a primary key, a unique key on
+     * the message key, one (status, id) index.
+     */
+    static final String LEAN_TABLE = "bench_lean";
+
     /** The business table each write transaction inserts into. */
     static final String ORDER_TABLE = "bench_order";
 
@@ -98,7 +104,7 @@ final class BenchmarkDatabase implements AutoCloseable {
      * the archive table), so both have exactly the shipped shape and indexes.
      */
     void recreateTables() {
-        for (String table : List.of(OUTBOX_TABLE, PLAIN_TABLE, ORDER_TABLE)) {
+        for (String table : List.of(OUTBOX_TABLE, PLAIN_TABLE, ORDER_TABLE, LEAN_TABLE)) {
             this.admin.execute("DROP TABLE IF EXISTS " + table);
         }
         List<String> script = new ArrayList<>(statements(outboxMigration("V1__create_local_message.sql")));
@@ -112,7 +118,27 @@ final class BenchmarkDatabase implements AutoCloseable {
         }
         this.admin.execute("CREATE TABLE " + ORDER_TABLE + " (" + identityColumn() + ", customer VARCHAR(64) NOT NULL, "
                 + "amount DECIMAL(12, 2) NOT NULL, created_at TIMESTAMP NOT NULL)");
+        this.admin.execute("CREATE TABLE " + LEAN_TABLE + " (" + identityColumn() + ", message_key VARCHAR(128) NOT NULL, "
+                + "topic VARCHAR(255) NOT NULL, message_body " + bodyType() + " NOT NULL, status SMALLINT NOT NULL, "
+                + "created_at TIMESTAMP NOT NULL, CONSTRAINT uk_" + LEAN_TABLE + "_key UNIQUE (message_key))");
+        this.admin.execute("CREATE INDEX idx_" + LEAN_TABLE + "_status ON " + LEAN_TABLE + " (status, id)");
     }
+
+    /**
+     * Loads PENDING rows into the lean table, as a backlog its drain claims.
+     */
+    void loadLeanDue(int rows, String keyPrefix) {
+        LocalDateTime created = LocalDateTime.now(ZoneOffset.UTC).minusMinutes(1);
+        Instant createdInstant = created.toInstant(ZoneOffset.UTC);
+        insertRows("INSERT INTO " + LEAN_TABLE + " (message_key, topic, message_body, status, created_at) VALUES ",
+                "(?, '" + Payloads.TOPIC + "', ?, " + LeanDrain.PENDING + ", ?)", rows, (insert, index, n) -> {
+                    insert.setString(index++, Payloads.key(keyPrefix, n));
+                    insert.setString(index++, Payloads.orderCreated(n, createdInstant));
+                    insert.setObject(index++, created);
+                    return index;
+                });
+    }
+
 
     boolean supportsSkipLocked() {
         return this.dialect.supportsSkipLocked(this.adminPool);
@@ -198,18 +224,37 @@ final class BenchmarkDatabase implements AutoCloseable {
             Instant createdAt, Instant nextRetryAt) {
         LocalDateTime created = LocalDateTime.ofInstant(createdAt, ZoneOffset.UTC);
         LocalDateTime due = LocalDateTime.ofInstant(nextRetryAt, ZoneOffset.UTC);
-        String single = "(?, ?, ?, '" + Payloads.TYPE + "', '" + Payloads.TOPIC + "', ?, ?, '" + state + "', 0, ?, 0)";
+        insertRows("INSERT INTO " + table + " (gmt_create, gmt_modified, message_key, message_type, topic, "
+                + "message_body, ordering_key, state, retry_count, next_retry_at, lock_version) VALUES ",
+                "(?, ?, ?, '" + Payloads.TYPE + "', '" + Payloads.TOPIC + "', ?, ?, '" + state + "', 0, ?, 0)", rows,
+                (insert, index, n) -> {
+                    insert.setObject(index++, created);
+                    insert.setObject(index++, created);
+                    insert.setString(index++, Payloads.key(keyPrefix, n));
+                    insert.setString(index++, Payloads.orderCreated(n, createdAt));
+                    insert.setString(index++, orderingKeys.of(n));
+                    insert.setObject(index++, due);
+                    return index;
+                });
+    }
+
+    /**
+     * Inserts rows 0 to {@code rows - 1} in multi-row INSERTs, committing every
+     * {@value #ROWS_PER_LOAD_TRANSACTION} rows.
+     */
+    private void insertRows(String insertInto, String row, int rows, RowBinder binder) {
         this.admin.execute((Connection connection) -> {
             boolean autoCommit = connection.getAutoCommit();
             connection.setAutoCommit(false);
             try {
                 for (int start = 0; start < rows; start += ROWS_PER_INSERT) {
                     int count = Math.min(ROWS_PER_INSERT, rows - start);
-                    try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + table
-                            + " (gmt_create, gmt_modified, message_key, message_type, topic, message_body, ordering_key, "
-                            + "state, retry_count, next_retry_at, lock_version) VALUES "
-                            + String.join(", ", Collections.nCopies(count, single)))) {
-                        bindRows(insert, start, count, keyPrefix, orderingKeys, created, due);
+                    try (PreparedStatement insert = connection.prepareStatement(
+                            insertInto + String.join(", ", Collections.nCopies(count, row)))) {
+                        int index = 1;
+                        for (int n = start; n < start + count; n++) {
+                            index = binder.bind(insert, index, n);
+                        }
                         insert.executeUpdate();
                     }
                     if ((start + count) % ROWS_PER_LOAD_TRANSACTION == 0 || start + count == rows) {
@@ -224,18 +269,20 @@ final class BenchmarkDatabase implements AutoCloseable {
         });
     }
 
-    private static void bindRows(PreparedStatement insert, int start, int count, String keyPrefix,
-            OrderingKeys orderingKeys, LocalDateTime created, LocalDateTime due) throws SQLException {
-        int index = 1;
-        Instant createdInstant = created.toInstant(ZoneOffset.UTC);
-        for (int n = start; n < start + count; n++) {
-            insert.setObject(index++, created);
-            insert.setObject(index++, created);
-            insert.setString(index++, Payloads.key(keyPrefix, n));
-            insert.setString(index++, Payloads.orderCreated(n, createdInstant));
-            insert.setString(index++, orderingKeys.of(n));
-            insert.setObject(index++, due);
-        }
+    /** Binds row n's parameters from a position, and returns the position after them. */
+    @FunctionalInterface
+    private interface RowBinder {
+
+        int bind(PreparedStatement insert, int index, int n) throws SQLException;
+    }
+
+    /** The message body's column type, the one the outbox's own migration gives it. */
+    private String bodyType() {
+        return switch (this.dialect) {
+            case MYSQL -> "MEDIUMTEXT";
+            case POSTGRESQL -> "TEXT";
+            case H2 -> "CHARACTER LARGE OBJECT";
+        };
     }
 
     private String identityColumn() {

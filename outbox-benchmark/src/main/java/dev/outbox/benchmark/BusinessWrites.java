@@ -12,8 +12,8 @@ import java.time.ZoneOffset;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * The two bodies of a write transaction: the business row every variant inserts, and the baseline's
- * plain INSERT of a message into a table of the outbox's shape.
+ * The bodies of a write transaction: the business row every variant inserts, the baseline's plain
+ * INSERT of a message into a table of the outbox's shape, and the lean baseline's into the lean table.
  */
 final class BusinessWrites {
 
@@ -23,6 +23,9 @@ final class BusinessWrites {
     private static final String INSERT_PLAIN = "INSERT INTO " + BenchmarkDatabase.PLAIN_TABLE
             + " (gmt_create, gmt_modified, message_key, message_type, topic, message_body, headers, ordering_key,"
             + " state, retry_count, next_retry_at, lock_version) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, 'PENDING', 0, ?, 0)";
+
+    private static final String INSERT_LEAN = "INSERT INTO " + BenchmarkDatabase.LEAN_TABLE
+            + " (message_key, topic, message_body, status, created_at) VALUES (?, ?, ?, " + LeanDrain.PENDING + ", ?)";
 
     private final JdbcTemplate jdbc;
 
@@ -38,6 +41,10 @@ final class BusinessWrites {
     void insertPlainMessage(String key, String body) {
         LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC);
         this.jdbc.update(INSERT_PLAIN, now, now, key, Payloads.TYPE, Payloads.TOPIC, body, now);
+    }
+
+    void insertLeanMessage(String key, String body) {
+        this.jdbc.update(INSERT_LEAN, key, Payloads.TOPIC, body, LocalDateTime.now(ZoneOffset.UTC));
     }
 
     static String body(long n) {

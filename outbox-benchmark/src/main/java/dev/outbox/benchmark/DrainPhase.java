@@ -16,7 +16,8 @@ import dev.outbox.dispatch.DispatcherSettings;
 
 /**
  * D: how fast a backlog of due messages drains, with 1, 2 and 4 instances and each claim
- * strategy, against the plain-JDBC drain on the same table; then backlogs of ordered messages
+ * strategy, against the plain-JDBC drain on the same table and the lean drain of a hand-written outbox
+ * (its own lean table, two workers, batches of 500); then backlogs of ordered messages
  * (every message of one key; messages of 50 keys in turn) against the unordered backlog drained by
  * one instance with the default strategy, the sender checking each key's order.
  */
@@ -49,33 +50,43 @@ final class DrainPhase {
         report.add(measurement("plain JDBC, 1 instance", baselineRuns, baseline)
                 .summary(String.format("%s, %.2f statements/msg", baseline.rateSummary(messages),
                         baseline.statementsPerMessage())));
+        LeanDrain leanDrain = new LeanDrain(this.database);
+        DrainRuns leanRuns = DrainRuns.repeat(this.options.repeat(), run -> loadLeanBacklog("lean-" + run),
+                sender -> leanDrain.run(messages, sender));
+        DrainResult lean = leanRuns.median();
+        report.add(measurement("lean JDBC, 2 workers, batches of 500", leanRuns, baseline).put("ratioToLeanBaseline", 1.0)
+                .summary(String.format("%s (%.2fx plain), %.2f statements/msg", lean.rateSummary(messages),
+                        lean.messagesPerSecond() / baseline.messagesPerSecond(), lean.statementsPerMessage())));
         Map<ClaimStrategy, Map<Integer, DrainResult>> results = new EnumMap<>(ClaimStrategy.class);
         for (ClaimStrategy strategy : strategies()) {
             for (int instances : this.options.instanceCounts()) {
                 results.computeIfAbsent(strategy, s -> new TreeMap<>())
-                        .put(instances, unordered(report, strategy, instances, baseline));
+                        .put(instances, unordered(report, strategy, instances, baseline, lean));
             }
         }
         addTargets(report, baseline, results);
+        addLeanTargets(report, lean, results.getOrDefault(defaultStrategy(), Map.of()));
         if (!this.options.orderedKeys().isEmpty()) {
-            addOrdered(report, baseline, unorderedOneInstance(report, baseline, results));
+            addOrdered(report, baseline, unorderedOneInstance(report, baseline, lean, results));
         }
         long duplicates = sum(report, "duplicates");
         report.target("D: duplicate deliveries", "0", Long.toString(duplicates), duplicates == 0);
         return report;
     }
 
-    private DrainResult unordered(PhaseReport report, ClaimStrategy strategy, int instances, DrainResult baseline)
-            throws SQLException {
+    private DrainResult unordered(PhaseReport report, ClaimStrategy strategy, int instances, DrainResult baseline,
+            DrainResult lean) throws SQLException {
         int messages = this.options.drainMessages();
         DrainRuns runs = repeat(strategy + "-" + instances, OrderingKeys.NONE,
                 sender -> this.drain.run(instances, strategy, messages, sender));
         DrainResult result = runs.median();
+        double leanRatio = result.messagesPerSecond() / lean.messagesPerSecond();
         report.add(measurement(name(strategy) + ", " + instances + " instance" + (instances > 1 ? "s" : ""), runs,
-                baseline)
-                .summary(String.format("%s (%.2fx), %d duplicates, %.1f%% wasted claims, %.2f statements/msg",
-                        result.rateSummary(messages), result.messagesPerSecond() / baseline.messagesPerSecond(),
-                        runs.duplicates(), 100 * result.claims().wastedShare(), result.statementsPerMessage())));
+                baseline).put("ratioToLeanBaseline", leanRatio)
+                .summary(String.format("%s (%.2fx, %.2fx lean), %d duplicates, %.1f%% wasted claims, "
+                        + "%.2f statements/msg", result.rateSummary(messages),
+                        result.messagesPerSecond() / baseline.messagesPerSecond(), leanRatio, runs.duplicates(),
+                        100 * result.claims().wastedShare(), result.statementsPerMessage())));
         return result;
     }
 
@@ -83,12 +94,11 @@ final class DrainPhase {
      * @return the unordered drain of one instance with the default strategy, which the ordered cases
      * are compared with: from this run's cases, or measured now if --instances left it out
      */
-    private DrainResult unorderedOneInstance(PhaseReport report, DrainResult baseline,
+    private DrainResult unorderedOneInstance(PhaseReport report, DrainResult baseline, DrainResult lean,
             Map<ClaimStrategy, Map<Integer, DrainResult>> results) throws SQLException {
-        ClaimStrategy strategy = this.database.supportsSkipLocked() ? DispatcherSettings.CLAIM_STRATEGY.defaultValue()
-                : ClaimStrategy.OPTIMISTIC;
+        ClaimStrategy strategy = defaultStrategy();
         DrainResult measured = results.getOrDefault(strategy, Map.of()).get(1);
-        return (measured != null) ? measured : unordered(report, strategy, 1, baseline);
+        return (measured != null) ? measured : unordered(report, strategy, 1, baseline, lean);
     }
 
     private void addOrdered(PhaseReport report, DrainResult baseline, DrainResult unordered) throws SQLException {
@@ -132,6 +142,27 @@ final class DrainPhase {
         });
     }
 
+    /**
+     * The targets against the lean baseline, of the strategy an instance claims with by default: 1 instance at
+     * least half the lean drain, 2 instances at least 0.6 of it.
+     */
+    private static void addLeanTargets(PhaseReport report, DrainResult lean, Map<Integer, DrainResult> byInstances) {
+        for (int instances : List.of(1, 2)) {
+            double required = (instances == 1) ? 0.5 : 0.6;
+            DrainResult result = byInstances.get(instances);
+            if (result != null) {
+                double ratio = result.messagesPerSecond() / lean.messagesPerSecond();
+                report.target("D defaults: " + instances + " instance" + (instances > 1 ? "s" : "") + " / lean drain",
+                        String.format(">= %.2f", required), String.format("%.2f", ratio), ratio >= required);
+            }
+        }
+    }
+
+    private ClaimStrategy defaultStrategy() {
+        return this.database.supportsSkipLocked() ? DispatcherSettings.CLAIM_STRATEGY.defaultValue()
+                : ClaimStrategy.OPTIMISTIC;
+    }
+
     private static long sum(PhaseReport report, String figure) {
         return report.measurements().stream().mapToLong(m -> ((Number) m.figures().get(figure)).longValue()).sum();
     }
@@ -153,6 +184,12 @@ final class DrainPhase {
         this.database.truncate(BenchmarkDatabase.OUTBOX_TABLE);
         this.database.loadDue(BenchmarkDatabase.OUTBOX_TABLE, this.options.drainMessages(), keyPrefix, orderingKeys);
         this.database.settle(BenchmarkDatabase.OUTBOX_TABLE);
+    }
+
+    private void loadLeanBacklog(String keyPrefix) {
+        this.database.truncate(BenchmarkDatabase.LEAN_TABLE);
+        this.database.loadLeanDue(this.options.drainMessages(), keyPrefix);
+        this.database.settle(BenchmarkDatabase.LEAN_TABLE);
     }
 
     private static String name(ClaimStrategy strategy) {

@@ -4,6 +4,9 @@
  */
 package dev.outbox.benchmark;
 
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.LongConsumer;
 import java.util.function.UnaryOperator;
 
@@ -15,14 +18,13 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * W: what saving a message adds to a business transaction. Each transaction inserts one business
- * row and one message, on 8 threads, under the database's default isolation; the baseline inserts
- * the message with a plain INSERT into a table of the same shape. The variants run in two rounds,
- * baseline first in one and second in the other, so that neither profits from its place. Then both again
- * with a real tracer, each transaction in a request's trace, to show what tracing adds to a save.
+ * row and one message, on 8 threads, under the database's default isolation. Two baselines insert the
+ * message with a plain INSERT: into a table of the outbox's shape, and into the lean table of a hand-written
+ * outbox (primary key, unique message key, one (status, id) index). The variants run in rounds, each first in
+ * one round, so that none profits from its place. Then the baseline and the outbox again with a real tracer,
+ * each transaction in a request's trace, to show what tracing adds to a save.
  */
 final class WritePhase {
-
-    private static final int ROUNDS = 2;
 
     private final BenchmarkDatabase database;
 
@@ -36,42 +38,50 @@ final class WritePhase {
     PhaseReport run() {
         PhaseReport report = new PhaseReport("W", this.options.writers() + " writers, "
                 + this.options.transactions() + " transactions of one business row and one message");
-        this.database.truncate(BenchmarkDatabase.ORDER_TABLE);
-        this.database.truncate(BenchmarkDatabase.PLAIN_TABLE);
-        this.database.truncate(BenchmarkDatabase.OUTBOX_TABLE);
+        for (String table : List.of(BenchmarkDatabase.ORDER_TABLE, BenchmarkDatabase.PLAIN_TABLE,
+                BenchmarkDatabase.LEAN_TABLE, BenchmarkDatabase.OUTBOX_TABLE)) {
+            this.database.truncate(table);
+        }
         AckingSender sender = AckingSender.tracking();
         try (OutboxInstance instance = new OutboxInstance(this.database, "writers", this.options.writers() + 2,
                 DispatcherSettings.CLAIM_STRATEGY.defaultValue(), sender, OutboxMetrics.NONE,
                 OutboxInstance.CommitNotification.HANDOFF)) {
             WriteLoad load = new WriteLoad(this.options.writers(), this.options.timeout());
             int warmUp = Math.max(1, this.options.transactions() / 10);
-            Pair untraced = measure(load, instance, warmUp, "", transaction -> transaction);
-            WriteLoad.Result baseline = untraced.baseline();
-            WriteLoad.Result outbox = untraced.outbox();
+            Map<Variant, WriteLoad.Result> results = measure(load, instance, warmUp, "", List.of(Variant.values()),
+                    transaction -> transaction);
+            WriteLoad.Result baseline = results.get(Variant.BASELINE);
+            WriteLoad.Result lean = results.get(Variant.LEAN);
+            WriteLoad.Result outbox = results.get(Variant.OUTBOX);
             long rows = this.database.countAll(BenchmarkDatabase.OUTBOX_TABLE) - warmUp;
             double ratio = outbox.perSecond() / baseline.perSecond();
-            report.add(measurement("baseline", baseline, baseline)
+            double leanRatio = outbox.perSecond() / lean.perSecond();
+            report.add(measurement("baseline", baseline, baseline, lean)
                     .summary(String.format("%.0f tx/s, %d failed", baseline.perSecond(), baseline.failed())));
-            report.add(measurement("outbox", outbox, baseline).put("messagesSaved", rows)
-                    .summary(String.format("%.0f tx/s (%.2fx), %d failed, %d messages saved", outbox.perSecond(), ratio,
-                            outbox.failed(), rows)));
+            report.add(measurement("lean baseline", lean, baseline, lean)
+                    .summary(String.format("%.0f tx/s, %d failed", lean.perSecond(), lean.failed())));
+            report.add(measurement("outbox", outbox, baseline, lean).put("messagesSaved", rows)
+                    .summary(String.format("%.0f tx/s (%.2fx, %.2fx lean), %d failed, %d messages saved",
+                            outbox.perSecond(), ratio, leanRatio, outbox.failed(), rows)));
             addTraced(report, load, warmUp, sender);
 
             // Only this variant's messages are to be sent, not the ones saved while no dispatcher ran.
             this.database.truncate(BenchmarkDatabase.OUTBOX_TABLE);
-            int perRound = this.options.transactions() / ROUNDS;
+            int sent = this.options.transactions() / 2;
             instance.start();
-            WriteLoad.Result dispatching = load.run(perRound, withOutbox(instance, "dispatching"));
-            Waiting.until(() -> sender.deliveries() >= perRound, this.options.timeout(),
-                    () -> "the dispatcher sent " + sender.deliveries() + " of " + perRound + " messages");
-            double dispatchingRatio = dispatching.perSecond() / baseline.perSecond();
-            report.add(measurement("outbox, dispatcher sending", dispatching, baseline)
+            WriteLoad.Result dispatching = load.run(sent, withOutbox(instance, "dispatching"));
+            Waiting.until(() -> sender.deliveries() >= sent, this.options.timeout(),
+                    () -> "the dispatcher sent " + sender.deliveries() + " of " + sent + " messages");
+            report.add(measurement("outbox, dispatcher sending", dispatching, baseline, lean)
                     .put("duplicates", sender.duplicates())
-                    .summary(String.format("%.0f tx/s (%.2fx), %d failed, all %d sent", dispatching.perSecond(),
-                            dispatchingRatio, dispatching.failed(), perRound)));
+                    .summary(String.format("%.0f tx/s (%.2fx, %.2fx lean), %d failed, all %d sent",
+                            dispatching.perSecond(), dispatching.perSecond() / baseline.perSecond(),
+                            dispatching.perSecond() / lean.perSecond(), dispatching.failed(), sent)));
 
             report.target("W: outbox / baseline transactions per second", ">= 0.90",
                     String.format("%.2f", ratio), ratio >= 0.9);
+            report.target("W: outbox / lean baseline transactions per second", ">= 0.90",
+                    String.format("%.2f", leanRatio), leanRatio >= 0.9);
             report.target("W: failed business transactions", "0",
                     Long.toString(outbox.failed() + dispatching.failed()), outbox.failed() + dispatching.failed() == 0);
         }
@@ -89,63 +99,93 @@ final class WritePhase {
                         this.options.writers() + 2, DispatcherSettings.CLAIM_STRATEGY.defaultValue(), sender,
                         OutboxMetrics.NONE, OutboxInstance.CommitNotification.HANDOFF, RetryPolicies.defaults(),
                         tracing.observations())) {
-            Pair traced = measure(load, instance, warmUp, "traced-", tracing::inRequest);
-            double ratio = traced.outbox().perSecond() / traced.baseline().perSecond();
-            report.add(measurement("baseline, traced", traced.baseline(), traced.baseline())
-                    .summary(String.format("%.0f tx/s, %d failed", traced.baseline().perSecond(),
-                            traced.baseline().failed())));
-            report.add(measurement("outbox, traced", traced.outbox(), traced.baseline())
-                    .put("spansExported", tracing.exportedSpans())
-                    .summary(String.format("%.0f tx/s (%.2fx), %d failed, %d spans exported",
-                            traced.outbox().perSecond(), ratio, traced.outbox().failed(), tracing.exportedSpans())));
+            Map<Variant, WriteLoad.Result> traced = measure(load, instance, warmUp, "traced-",
+                    List.of(Variant.BASELINE, Variant.OUTBOX), tracing::inRequest);
+            WriteLoad.Result baseline = traced.get(Variant.BASELINE);
+            WriteLoad.Result outbox = traced.get(Variant.OUTBOX);
+            double ratio = outbox.perSecond() / baseline.perSecond();
+            report.add(new Measurement("baseline, traced").put("transactions", baseline.transactions())
+                    .put("transactionsPerSecond", baseline.perSecond()).put("failed", baseline.failed())
+                    .summary(String.format("%.0f tx/s, %d failed", baseline.perSecond(), baseline.failed())));
+            report.add(new Measurement("outbox, traced").put("transactions", outbox.transactions())
+                    .put("transactionsPerSecond", outbox.perSecond()).put("ratioToTracedBaseline", ratio)
+                    .put("failed", outbox.failed()).put("spansExported", tracing.exportedSpans())
+                    .summary(String.format("%.0f tx/s (%.2fx the traced baseline), %d failed, %d spans exported",
+                            outbox.perSecond(), ratio, outbox.failed(), tracing.exportedSpans())));
         }
     }
 
     /**
-     * Warms up, then measures the baseline and the outbox in rounds, each first in every other round.
+     * Warms each variant up, then measures them in as many rounds as there are variants, each variant first in
+     * one round and the order rotated in the others.
      */
-    private Pair measure(WriteLoad load, OutboxInstance instance, int warmUp, String prefix,
-            UnaryOperator<LongConsumer> wrap) {
-        load.run(warmUp, wrap.apply(plain(instance, prefix + "warm-plain")));
-        load.run(warmUp, wrap.apply(withOutbox(instance, prefix + "warm-outbox")));
-        int perRound = this.options.transactions() / ROUNDS;
-        WriteLoad.Result baseline = null;
-        WriteLoad.Result outbox = null;
-        for (int round = 1; round <= ROUNDS; round++) {
-            LongConsumer plainTransaction = wrap.apply(plain(instance, prefix + "plain-" + round));
-            LongConsumer outboxTransaction = wrap.apply(withOutbox(instance, prefix + "outbox-" + round));
-            boolean baselineFirst = round % 2 == 1;
-            WriteLoad.Result first = load.run(perRound, baselineFirst ? plainTransaction : outboxTransaction);
-            WriteLoad.Result second = load.run(perRound, baselineFirst ? outboxTransaction : plainTransaction);
-            WriteLoad.Result plainRound = baselineFirst ? first : second;
-            WriteLoad.Result outboxRound = baselineFirst ? second : first;
-            baseline = (baseline == null) ? plainRound : baseline.plus(plainRound);
-            outbox = (outbox == null) ? outboxRound : outbox.plus(outboxRound);
+    private Map<Variant, WriteLoad.Result> measure(WriteLoad load, OutboxInstance instance, int warmUp,
+            String prefix, List<Variant> variants, UnaryOperator<LongConsumer> wrap) {
+        for (Variant variant : variants) {
+            load.run(warmUp, wrap.apply(variant.transaction(instance, prefix + "warm-" + variant.key)));
         }
-        return new Pair(baseline, outbox);
+        int rounds = variants.size();
+        Map<Variant, WriteLoad.Result> results = new EnumMap<>(Variant.class);
+        for (int round = 0; round < rounds; round++) {
+            // Each variant runs all the transactions over the rounds, the remainder in the first rounds.
+            int perRound = this.options.transactions() / rounds + ((round < this.options.transactions() % rounds) ? 1 : 0);
+            for (int i = 0; i < rounds; i++) {
+                Variant variant = variants.get((round + i) % rounds);
+                WriteLoad.Result result = load.run(perRound,
+                        wrap.apply(variant.transaction(instance, prefix + variant.key + "-" + round)));
+                results.merge(variant, result, WriteLoad.Result::plus);
+            }
+        }
+        return results;
     }
 
-    private record Pair(WriteLoad.Result baseline, WriteLoad.Result outbox) {
-    }
-
-    private static Measurement measurement(String name, WriteLoad.Result result, WriteLoad.Result baseline) {
+    private static Measurement measurement(String name, WriteLoad.Result result, WriteLoad.Result baseline,
+            WriteLoad.Result lean) {
         return new Measurement(name).put("transactions", result.transactions())
                 .put("transactionsPerSecond", result.perSecond())
                 .put("ratioToBaseline", result.perSecond() / baseline.perSecond())
+                .put("ratioToLeanBaseline", result.perSecond() / lean.perSecond())
                 .put("failed", result.failed())
                 .put("failures", result.failures());
     }
 
-    private static LongConsumer plain(OutboxInstance instance, String keyPrefix) {
-        BusinessWrites writes = new BusinessWrites(new JdbcTemplate(instance.pool()));
-        TransactionTemplate transactions = instance.transactions();
-        return n -> transactions.executeWithoutResult(status -> {
-            writes.insertOrder(n);
-            writes.insertPlainMessage(Payloads.key(keyPrefix, n), BusinessWrites.body(n));
-        });
-    }
-
     private static LongConsumer withOutbox(OutboxInstance instance, String keyPrefix) {
         return new OrderTransaction(instance, keyPrefix, OrderingKeys.NONE);
+    }
+
+    /** What a write transaction does besides its business row. */
+    private enum Variant {
+
+        /** A plain INSERT into a table of the outbox's shape. */
+        BASELINE("plain"),
+
+        /** A plain INSERT into the lean table. */
+        LEAN("lean"),
+
+        /** A save through the outbox. */
+        OUTBOX("outbox");
+
+        private final String key;
+
+        Variant(String key) {
+            this.key = key;
+        }
+
+        LongConsumer transaction(OutboxInstance instance, String keyPrefix) {
+            if (this == OUTBOX) {
+                return withOutbox(instance, keyPrefix);
+            }
+            BusinessWrites writes = new BusinessWrites(new JdbcTemplate(instance.pool()));
+            TransactionTemplate transactions = instance.transactions();
+            return n -> transactions.executeWithoutResult(status -> {
+                writes.insertOrder(n);
+                if (this == LEAN) {
+                    writes.insertLeanMessage(Payloads.key(keyPrefix, n), BusinessWrites.body(n));
+                }
+                else {
+                    writes.insertPlainMessage(Payloads.key(keyPrefix, n), BusinessWrites.body(n));
+                }
+            });
+        }
     }
 }

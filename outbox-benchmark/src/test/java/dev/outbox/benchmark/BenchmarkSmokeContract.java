@@ -53,6 +53,11 @@ abstract class BenchmarkSmokeContract {
         assertThat(target(reports, "D: duplicate deliveries").met()).isTrue();
         assertThat(target(reports, "S: backlog drained at -Xmx64m").measured()).isEqualTo("1000 SENT, 0 PENDING");
         assertThat(figure(reports, "W", "outbox", "messagesSaved")).isEqualTo(200L);
+        assertThat(phase(reports, "W").measurements()).extracting(Measurement::name)
+                .contains("lean baseline", "outbox, traced");
+        assertThat(phase(reports, "D").measurements()).extracting(Measurement::name)
+                .contains("lean JDBC, 2 workers, batches of 500");
+        assertThat(target(reports, "D defaults: 1 instance / lean drain").measured()).isNotBlank();
         for (Measurement drain : phase(reports, "D").measurements()) {
             assertThat(drain.figures()).containsEntry("runs", 2).containsEntry("deliveries", 600L)
                     .containsEntry("duplicates", 0L);
