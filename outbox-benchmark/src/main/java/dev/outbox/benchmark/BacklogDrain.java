@@ -7,7 +7,6 @@ package dev.outbox.benchmark;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -32,9 +31,8 @@ public final class BacklogDrain {
         long expected = Long.parseLong(arguments[1]);
         BenchmarkOptions options = BenchmarkOptions.parse(System.getenv(BenchmarkOptions.PASSWORD_VARIABLE),
                 Arrays.copyOfRange(arguments, 2, arguments.length));
-        Duration timeout = options.timeout();
         try (BenchmarkDatabase database = new BenchmarkDatabase(options)) {
-            DrainResult result = new LibraryDrain(database, timeout).run(1, strategy, expected,
+            DrainResult result = new LibraryDrain(database, options).run(1, strategy, expected,
                     AckingSender.counting());
             Map<String, Object> json = new LinkedHashMap<>();
             json.put("messages", result.messages());

@@ -17,6 +17,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -41,6 +42,9 @@ final class BenchmarkDatabase implements AutoCloseable {
 
     /** The same table shape, written with plain INSERTs by the baselines. */
     static final String PLAIN_TABLE = "bench_plain";
+
+    /** The secondary indexes of the outbox's table that a run may drop to measure their cost, by suffix. */
+    static final List<String> DROPPABLE_INDEXES = List.of("modified", "ordering");
 
     /**
      * The lean baseline's table, as a user who writes an outbox by hand makes it: a primary key, a unique key on
@@ -139,6 +143,19 @@ final class BenchmarkDatabase implements AutoCloseable {
                 });
     }
 
+
+    /**
+     * Drops secondary indexes of the outbox's table, for a run that measures what they cost.
+     *
+     * @param suffixes of {@link #DROPPABLE_INDEXES}
+     */
+    void dropOutboxIndexes(Collection<String> suffixes) {
+        for (String suffix : suffixes) {
+            String index = "idx_" + OUTBOX_TABLE + "_" + suffix;
+            this.admin.execute((this.dialect == DatabaseDialect.MYSQL) ? "DROP INDEX " + index + " ON " + OUTBOX_TABLE
+                    : "DROP INDEX " + index);
+        }
+    }
 
     boolean supportsSkipLocked() {
         return this.dialect.supportsSkipLocked(this.adminPool);

@@ -13,6 +13,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import dev.outbox.dispatch.DispatcherSettings;
+
 /**
  * The benchmark's command line: {@code --name=value} pairs, each with the issue's figure as default.
  *
@@ -35,11 +37,14 @@ import java.util.Set;
  * @param idleSeconds how long the idle phase listens
  * @param timeout how long any one measurement may take: a drain that takes longer reports how far it
  * got, anything else fails the run
+ * @param withoutIndexes secondary indexes of the outbox's table to drop, to measure what each costs
+ * @param batchSize the batch size of each dispatcher of the drains
+ * @param threads the threads of each dispatcher of the drains
  */
 record BenchmarkOptions(String url, String user, String password, Set<String> phases, int writers,
         int transactions, int drainMessages, List<Integer> instanceCounts, int repeat, List<Integer> orderedKeys, int rate,
         int latencySeconds, int outageSeconds, int oldRows, int backlog, String backlogHeap, int idleSeconds,
-        Duration timeout) {
+        Duration timeout, Set<String> withoutIndexes, int batchSize, int threads) {
 
     /** Where the password comes from, so that it shows neither in the command line nor in ps. */
     static final String PASSWORD_VARIABLE = "OUTBOX_BENCHMARK_PASSWORD";
@@ -61,7 +66,13 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
               --old-rows=1000000 --backlog=1000000 --backlog-heap=256m
               --idle-seconds=40 --timeout=600
                                     the longest any one measurement may take; a drain that takes
-                                    longer reports how far it got""";
+                                    longer reports how far it got
+              --without-indexes=modified,ordering
+                                    drop these secondary indexes of the outbox's table, to measure
+                                    what each costs (default: none; the outbox needs both)
+              --batch-size=100 --threads=1
+                                    each dispatcher's batch size and threads in the drains of D
+                                    and S (default: the library's defaults)""";
 
     /**
      * @param arguments the command line
@@ -88,7 +99,15 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
                 options.positives("ordered-keys", "1,50"), options.positive("rate", 200), options.positive("seconds", 20),
                 options.positive("outage-seconds", 30), options.positive("old-rows", 1_000_000),
                 options.positive("backlog", 1_000_000), options.text("backlog-heap", "256m"),
-                options.positive("idle-seconds", 40), Duration.ofSeconds(options.positive("timeout", 600)));
+                options.positive("idle-seconds", 40), Duration.ofSeconds(options.positive("timeout", 600)),
+                new LinkedHashSet<>(options.list("without-indexes", "")),
+                options.positive("batch-size", DispatcherSettings.BATCH_SIZE.defaultValue()),
+                options.positive("threads", DispatcherSettings.THREADS.defaultValue()));
+        parsed.withoutIndexes().stream().filter(index -> !BenchmarkDatabase.DROPPABLE_INDEXES.contains(index))
+                .findFirst().ifPresent(index -> {
+                    throw new IllegalArgumentException("--without-indexes takes " + BenchmarkDatabase.DROPPABLE_INDEXES
+                            + ", not '" + index + "'");
+                });
         options.rejectUnknown();
         return parsed;
     }

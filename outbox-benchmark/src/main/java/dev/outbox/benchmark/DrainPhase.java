@@ -38,7 +38,7 @@ final class DrainPhase {
     DrainPhase(BenchmarkDatabase database, BenchmarkOptions options) {
         this.database = database;
         this.options = options;
-        this.drain = new LibraryDrain(database, options.timeout());
+        this.drain = new LibraryDrain(database, options);
     }
 
     PhaseReport run() throws SQLException {

@@ -9,6 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.outbox.dispatch.ClaimStrategy;
+import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.observation.OutboxObservations;
+import dev.outbox.retry.RetryPolicies;
 
 /**
  * Drains a loaded backlog with one or more library instances, each with its own dispatcher and
@@ -23,9 +26,18 @@ final class LibraryDrain {
 
     private final Duration timeout;
 
-    LibraryDrain(BenchmarkDatabase database, Duration timeout) {
+    private final int batchSize;
+
+    private final int threads;
+
+    /**
+     * @param options the run's timeout, and each dispatcher's batch size and threads
+     */
+    LibraryDrain(BenchmarkDatabase database, BenchmarkOptions options) {
         this.database = database;
-        this.timeout = timeout;
+        this.timeout = options.timeout();
+        this.batchSize = options.batchSize();
+        this.threads = options.threads();
     }
 
     /**
@@ -40,8 +52,11 @@ final class LibraryDrain {
         List<OutboxInstance> instances = new ArrayList<>();
         try {
             for (int i = 1; i <= instanceCount; i++) {
-                instances.add(new OutboxInstance(this.database, "drain-" + i, POOL_SIZE, strategy, sender, claims,
-                        OutboxInstance.CommitNotification.HANDOFF));
+                DispatcherSettings settings = DispatcherSettings.builder().claimStrategy(strategy)
+                        .batchSize(this.batchSize).threads(this.threads).build();
+                instances.add(new OutboxInstance(this.database, "drain-" + i, POOL_SIZE + this.threads - 1, settings,
+                        sender, claims, OutboxInstance.CommitNotification.HANDOFF, RetryPolicies.defaults(),
+                        OutboxObservations.NONE));
             }
             long started = System.nanoTime();
             instances.forEach(OutboxInstance::start);

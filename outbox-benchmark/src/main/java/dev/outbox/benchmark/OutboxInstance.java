@@ -62,28 +62,30 @@ final class OutboxInstance implements AutoCloseable {
      */
     OutboxInstance(BenchmarkDatabase database, String name, int poolSize, ClaimStrategy strategy, MessageSender sender,
             OutboxMetrics metrics, CommitNotification notification, RetryPolicies retries) {
-        this(database, name, poolSize, strategy, sender, metrics, notification, retries, OutboxObservations.NONE);
+        this(database, name, poolSize, DispatcherSettings.builder().claimStrategy(strategy).build(), sender, metrics,
+                notification, retries, OutboxObservations.NONE);
     }
 
     /**
      * @param database the database under test
      * @param name the instance's name
      * @param poolSize its pool's connections
-     * @param strategy how its dispatcher claims
+     * @param settings its dispatcher's settings
      * @param sender where its dispatcher sends
      * @param metrics what its dispatcher reports
      * @param notification how the template tells the dispatcher about commits
      * @param retries when its dispatcher tries a failed send again
      * @param observations where its template and dispatcher are observed
      */
-    OutboxInstance(BenchmarkDatabase database, String name, int poolSize, ClaimStrategy strategy, MessageSender sender,
+    OutboxInstance(BenchmarkDatabase database, String name, int poolSize, DispatcherSettings settings,
+            MessageSender sender,
             OutboxMetrics metrics, CommitNotification notification, RetryPolicies retries,
             OutboxObservations observations) {
         this.pool = database.pool(name, poolSize, this.counter);
         OutboxStore store = OutboxStore.builder(this.pool).databaseType(database.dialect().type())
                 .outboxTable(BenchmarkDatabase.OUTBOX_TABLE).build();
         this.dispatcher = Dispatcher.builder(store, MessageRoutes.to(sender))
-                .settings(DispatcherSettings.builder().claimStrategy(strategy).build())
+                .settings(settings)
                 .retryPolicies(retries)
                 .metrics(metrics)
                 .observations(observations)

@@ -41,7 +41,7 @@ final class ScalePhase {
     PhaseReport run() throws IOException, InterruptedException, SQLException {
         PhaseReport report = new PhaseReport("S", "Drain with " + this.options.oldRows() + " old SENT rows; drain a "
                 + this.options.backlog() + "-message backlog at -Xmx" + this.options.backlogHeap());
-        LibraryDrain drain = new LibraryDrain(this.database, this.options.timeout());
+        LibraryDrain drain = new LibraryDrain(this.database, this.options);
         int messages = this.options.drainMessages();
 
         DrainRuns emptyRuns = DrainRuns.repeat(this.options.repeat(), run -> {
@@ -106,6 +106,8 @@ final class ScalePhase {
         command.add("--url=" + this.options.url());
         command.add("--user=" + this.options.user());
         command.add("--timeout=" + this.options.timeout().toSeconds());
+        command.add("--batch-size=" + this.options.batchSize());
+        command.add("--threads=" + this.options.threads());
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
         builder.environment().put(BenchmarkOptions.PASSWORD_VARIABLE, this.options.password());
         Process process = builder.start();

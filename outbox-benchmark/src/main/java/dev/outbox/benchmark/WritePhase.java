@@ -96,7 +96,7 @@ final class WritePhase {
         this.database.truncate(BenchmarkDatabase.OUTBOX_TABLE);
         try (TracedWrites tracing = new TracedWrites();
                 OutboxInstance instance = new OutboxInstance(this.database, "traced-writers",
-                        this.options.writers() + 2, DispatcherSettings.CLAIM_STRATEGY.defaultValue(), sender,
+                        this.options.writers() + 2, DispatcherSettings.builder().build(), sender,
                         OutboxMetrics.NONE, OutboxInstance.CommitNotification.HANDOFF, RetryPolicies.defaults(),
                         tracing.observations())) {
             Map<Variant, WriteLoad.Result> traced = measure(load, instance, warmUp, "traced-",

@@ -24,7 +24,7 @@ class DispatcherSettingsTest {
 
         assertThat(defaults.pollInterval()).isEqualTo(Duration.ofSeconds(1));
         assertThat(defaults.maxPollInterval()).isEqualTo(Duration.ofSeconds(8));
-        assertThat(defaults.batchSize()).isEqualTo(100);
+        assertThat(defaults.batchSize()).isEqualTo(500);
         assertThat(defaults.lease()).isEqualTo(Duration.ofSeconds(30));
         assertThat(defaults.sendTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(defaults.shutdownTimeout()).isEqualTo(Duration.ofSeconds(15));
