@@ -5,15 +5,8 @@
 package dev.outbox.benchmark;
 
 import java.sql.SQLException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
-import com.zaxxer.hikari.HikariDataSource;
 import dev.outbox.spi.OutgoingMessage;
 
 /**
@@ -32,10 +25,10 @@ final class LeanDrain {
 
     private static final int BATCH_SIZE = 500;
 
-    private final BenchmarkDatabase database;
+    private final HandWrittenDrain drain;
 
     LeanDrain(BenchmarkDatabase database) {
-        this.database = database;
+        this.drain = new HandWrittenDrain(database, "lean-drain", WORKERS, LeanDrain::batch);
     }
 
     /**
@@ -44,37 +37,7 @@ final class LeanDrain {
      * @return what the drain took
      */
     DrainResult run(long expected, AckingSender sender) throws SQLException {
-        StatementCounter counter = new StatementCounter();
-        try (HikariDataSource pool = this.database.pool("lean-drain", WORKERS, counter)) {
-            HandWrittenBatch batch = batch(this.database.dialect().supportsSkipLocked(pool));
-            StatementCounter.Snapshot before = counter.snapshot();
-            ExecutorService workers = Executors.newFixedThreadPool(WORKERS);
-            long started = System.nanoTime();
-            try {
-                List<Future<Void>> running = new ArrayList<>();
-                for (int i = 0; i < WORKERS; i++) {
-                    running.add(workers.submit(() -> {
-                        batch.drainAll(pool, sender);
-                        return null;
-                    }));
-                }
-                for (Future<Void> worker : running) {
-                    worker.get();
-                }
-            }
-            catch (InterruptedException ex) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("the lean drain was interrupted", ex);
-            }
-            catch (ExecutionException ex) {
-                throw new IllegalStateException("a lean drain worker failed", ex.getCause());
-            }
-            finally {
-                workers.shutdownNow();
-            }
-            long elapsed = System.nanoTime() - started;
-            return new DrainResult(expected, elapsed, new ClaimTally(), counter.snapshot().minus(before), false);
-        }
+        return this.drain.run(expected, sender);
     }
 
     private static HandWrittenBatch batch(boolean skipLocked) {

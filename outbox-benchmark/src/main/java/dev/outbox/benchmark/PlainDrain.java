@@ -9,7 +9,6 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Map;
 
-import com.zaxxer.hikari.HikariDataSource;
 import dev.outbox.spi.OutgoingMessage;
 
 /**
@@ -21,10 +20,10 @@ final class PlainDrain {
 
     private static final int BATCH_SIZE = 100;
 
-    private final BenchmarkDatabase database;
+    private final HandWrittenDrain drain;
 
     PlainDrain(BenchmarkDatabase database) {
-        this.database = database;
+        this.drain = new HandWrittenDrain(database, "plain-drain", 1, PlainDrain::batch);
     }
 
     /**
@@ -33,15 +32,7 @@ final class PlainDrain {
      * @return what the drain took
      */
     DrainResult run(long expected, AckingSender sender) throws SQLException {
-        StatementCounter counter = new StatementCounter();
-        try (HikariDataSource pool = this.database.pool("plain-drain", 1, counter)) {
-            HandWrittenBatch batch = batch(this.database.dialect().supportsSkipLocked(pool));
-            StatementCounter.Snapshot before = counter.snapshot();
-            long started = System.nanoTime();
-            batch.drainAll(pool, sender);
-            long elapsed = System.nanoTime() - started;
-            return new DrainResult(expected, elapsed, new ClaimTally(), counter.snapshot().minus(before), false);
-        }
+        return this.drain.run(expected, sender);
     }
 
     private static HandWrittenBatch batch(boolean skipLocked) {

@@ -68,7 +68,7 @@ final class LocalHandlers {
 
     private Confirmation handle(ClaimedMessage message, MessageRoutes.LocalRoute route, Instant attemptedAt) {
         OutgoingMessage outgoing = message.toOutgoing();
-        Observation observation = this.observations.consume(ConsumeObservationContext.Consumer.HANDLER, outgoing)
+        Observation observation = this.observations.consume(ConsumeObservationContext.Consumer.HANDLER, () -> outgoing)
                 .start();
         try (Observation.Scope scope = observation.openScope()) {
             handleInTransaction(message, outgoing, route, attemptedAt);

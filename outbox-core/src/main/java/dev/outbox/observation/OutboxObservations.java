@@ -75,13 +75,6 @@ public final class OutboxObservations {
     }
 
     /**
-     * @return the registry observations go to
-     */
-    public ObservationRegistry registry() {
-        return this.registry;
-    }
-
-    /**
      * @param type the message type
      * @param topic the message's topic
      * @param headers the headers the message will be saved with, to which a tracing handler adds the trace
@@ -104,11 +97,11 @@ public final class OutboxObservations {
 
     /**
      * @param consumer a local handler or a pull consumer
-     * @param message the message it consumes
+     * @param message the message it consumes, asked for only when something observes
      * @return the observation of that consumption, not started; {@link Observation#NOOP} when nothing observes
      */
-    public Observation consume(ConsumeObservationContext.Consumer consumer, OutgoingMessage message) {
-        return consume(() -> ConsumeObservationContext.of(consumer, message));
+    public Observation consume(ConsumeObservationContext.Consumer consumer, Supplier<OutgoingMessage> message) {
+        return consume(() -> ConsumeObservationContext.of(consumer, message.get()));
     }
 
     /**

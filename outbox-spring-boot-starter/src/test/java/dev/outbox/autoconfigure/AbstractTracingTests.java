@@ -119,8 +119,9 @@ abstract class AbstractTracingTests {
             assertThat(OutboxContexts.stored(context, saved.id()).headers()).doesNotContainKey(TRACEPARENT);
             assertThat(broker.received()).filteredOn(message -> message.id() == saved.id()).singleElement()
                     .satisfies(message -> assertThat(message.headers()).doesNotContainKey(TRACEPARENT));
+            assertThat(spans(tracer, "create " + OutboxContexts.TOPIC)).as("the save started no trace").isEmpty();
             assertThat(tracer.getSpans()).filteredOn(span -> Long.toString(saved.id())
-                    .equals(span.getTags().get("outbox.message.id"))).isEmpty();
+                    .equals(span.getTags().get("outbox.message.id"))).as("nor did its send").isEmpty();
         });
     }
 

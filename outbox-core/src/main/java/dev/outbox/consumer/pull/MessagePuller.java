@@ -116,7 +116,7 @@ public final class MessagePuller {
         Instant leaseUntil = receivedAt.plus(this.lease);
         return claimer.claim(MessageState.PENDING, max).stream()
                 .map(claimed -> new ReceivedMessage(claimed, receivedAt, leaseUntil, this.observations.consume(
-                        ConsumeObservationContext.Consumer.PULL, claimed.toOutgoing()).start()))
+                        ConsumeObservationContext.Consumer.PULL, claimed::toOutgoing).start()))
                 .toList();
     }
 
