@@ -4,6 +4,7 @@
  */
 package dev.outbox.benchmark;
 
+import java.net.ConnectException;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -13,10 +14,12 @@ import java.util.function.Consumer;
 
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
+import dev.outbox.spi.SendFailure;
 
 /**
  * A broker that acknowledges every message at once, so that what is measured is the outbox and the
- * database; while it is down, it refuses every message instead. Counts every delivery, every second
+ * database; while it is down, it refuses every message instead, and while it is unreachable, every
+ * send fails with a refused connection. Counts every delivery, every second
  * delivery of a message, every refused send, and every message of an ordering key that arrived after
  * a later one of its key ({@link KeyOrder}).
  */
@@ -37,6 +40,10 @@ final class AckingSender implements MessageSender {
     private final boolean trackDuplicates;
 
     private volatile boolean down;
+
+    private volatile boolean unreachable;
+
+    private volatile boolean blindToOutages;
 
     private AckingSender(Consumer<OutgoingMessage> observer, boolean trackDuplicates) {
         this.observer = observer;
@@ -69,6 +76,10 @@ final class AckingSender implements MessageSender {
 
     @Override
     public CompletionStage<String> send(OutgoingMessage message) {
+        if (this.unreachable) {
+            this.refused.increment();
+            return CompletableFuture.failedFuture(new ConnectException("Connection refused"));
+        }
         if (this.down) {
             this.refused.increment();
             return CompletableFuture.failedFuture(new IllegalStateException("the broker is down"));
@@ -87,6 +98,27 @@ final class AckingSender implements MessageSender {
      */
     void down(boolean down) {
         this.down = down;
+    }
+
+    /**
+     * @param unreachable whether every send fails from now on as it does when the broker cannot be reached
+     * (a refused connection), or is acknowledged again
+     */
+    void unreachable(boolean unreachable) {
+        this.unreachable = unreachable;
+    }
+
+    /**
+     * Makes this sender classify every failure as the message's own, as senders did before the dispatcher
+     * paused routes for unreachable brokers: each failure spends an attempt and the back-off grows.
+     */
+    void blindToOutages() {
+        this.blindToOutages = true;
+    }
+
+    @Override
+    public SendFailure classify(Throwable error) {
+        return this.blindToOutages ? SendFailure.MESSAGE : MessageSender.super.classify(error);
     }
 
     long deliveries() {

@@ -14,13 +14,14 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Measures the outbox on a real database against plain-JDBC baselines run in the same process on
- * the same tables: W (write), D (drain), L (latency), O (outage, ordered), S (scale) and I (idle).
+ * the same tables: W (write), D (drain), L (latency), O (outage, ordered), R (recovery from an unreachable
+ * broker), S (scale) and I (idle).
  * Prints one JSON line per phase as it finishes, then a markdown table of the run.
  */
 public final class Benchmark {
 
     /** Every phase, in the order a run without --phases runs them. */
-    static final List<String> PHASES = List.of("W", "D", "L", "O", "S", "I");
+    static final List<String> PHASES = List.of("W", "D", "L", "O", "R", "S", "I");
 
     private final BenchmarkOptions options;
 
@@ -87,6 +88,7 @@ public final class Benchmark {
             case "D" -> new DrainPhase(database, this.options).run();
             case "L" -> new LatencyPhase(database, this.options).run();
             case "O" -> new OutagePhase(database, this.options).run();
+            case "R" -> new RecoveryPhase(database, this.options).run();
             case "S" -> new ScalePhase(database, this.options).run();
             case "I" -> new IdlePhase(database, this.options).run();
             default -> throw new IllegalArgumentException("unknown phase " + phase);

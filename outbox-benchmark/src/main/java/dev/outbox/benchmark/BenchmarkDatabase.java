@@ -221,6 +221,11 @@ final class BenchmarkDatabase implements AutoCloseable {
                 Long.class, state));
     }
 
+    long sumRetryCounts(String table) {
+        return Objects.requireNonNull(this.admin.queryForObject("SELECT COALESCE(SUM(retry_count), 0) FROM " + table,
+                Long.class));
+    }
+
     long countAll(String table) {
         return Objects.requireNonNull(this.admin.queryForObject("SELECT COUNT(*) FROM " + table, Long.class));
     }

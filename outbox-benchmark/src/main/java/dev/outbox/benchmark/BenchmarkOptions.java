@@ -21,7 +21,7 @@ import dev.outbox.dispatch.DispatcherSettings;
  * @param url the JDBC URL of a database the benchmark may fill and drop its {@code bench_*} tables in
  * @param user the database user, or empty to take it from the URL
  * @param password the password, from the environment variable {@value #PASSWORD_VARIABLE}, or empty
- * @param phases which phases to run: W, D, L, O, S, I
+ * @param phases which phases to run: W, D, L, O, R, S, I
  * @param writers writer threads of the write phase
  * @param transactions transactions of the write phase, per variant
  * @param drainMessages due messages each drain starts with
@@ -54,7 +54,9 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
               --url=...             a database the benchmark owns: it drops and creates bench_* tables
               --user=...            unless the URL names the user; the password is read from the
                                     environment variable OUTBOX_BENCHMARK_PASSWORD
-              --phases=W,D,L,O,S,I  write, drain, latency, outage (ordered), scale, idle (default: all)
+              --phases=W,D,L,O,R,S,I
+                                    write, drain, latency, outage (ordered), recovery, scale, idle
+                                    (default: all)
               --writers=8 --transactions=20000
               --drain=20000 --instances=1,2,4 --repeat=3
               --ordered-keys=1,50   the drain's ordered cases, by their number of ordering keys
@@ -62,7 +64,7 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
               --rate=200 --seconds=20
                                     transactions per second of the latency and outage phases, and how
                                     long the latency phase measures
-              --outage-seconds=30   how long the outage phase's broker refuses every message
+              --outage-seconds=30   how long the outage and recovery phases' broker refuses every message
               --old-rows=1000000 --backlog=1000000 --backlog-heap=256m
               --idle-seconds=40 --timeout=600
                                     the longest any one measurement may take; a drain that takes

@@ -40,13 +40,13 @@ abstract class BenchmarkSmokeContract {
 
         List<PhaseReport> reports = new Benchmark(options, new PrintStream(printed, true, StandardCharsets.UTF_8)).run();
 
-        assertThat(reports).extracting(PhaseReport::phase).containsExactly("W", "D", "L", "O", "S", "I");
+        assertThat(reports).extracting(PhaseReport::phase).containsExactly("W", "D", "L", "O", "R", "S", "I");
         List<String> lines = printed.toString(StandardCharsets.UTF_8).lines().toList();
         JsonMapper json = JsonMapper.builder().build();
         List<Map<String, Object>> phases = lines.stream().filter(line -> line.startsWith("{"))
                 .map(line -> json.readValue(line, new TypeReference<Map<String, Object>>() {
                 })).toList();
-        assertThat(phases).extracting(phase -> phase.get("phase")).containsExactly("W", "D", "L", "O", "S", "I");
+        assertThat(phases).extracting(phase -> phase.get("phase")).containsExactly("W", "D", "L", "O", "R", "S", "I");
         assertThat(lines).contains("| Phase | Case | Result |", "| Target | Required | Measured | Met |");
 
         assertThat(target(reports, "W: failed business transactions").met()).isTrue();
@@ -75,6 +75,19 @@ abstract class BenchmarkSmokeContract {
         assertThat(target(reports, "O: backlog SENT after the outage").met()).isTrue();
         assertThat(target(reports, "O: order violations").met()).isTrue();
         assertThat(target(reports, "O: duplicate deliveries").met()).isTrue();
+        List<Measurement> recoveries = phase(reports, "R").measurements();
+        assertThat(recoveries).extracting(Measurement::name).containsExactly("no ordering keys, broker unreachable 1 s",
+                "ordered, 50 keys, broker unreachable 1 s", "no ordering keys, broker unreachable 1 s, outage not "
+                        + "recognised (each failure spends an attempt, as before)");
+        assertThat((Long) recoveries.get(2).figures().get("attemptsSpent")).isPositive();
+        for (Measurement recovery : recoveries.subList(0, 2)) {
+            assertThat((Long) recovery.figures().get("backlog")).isPositive();
+            assertThat(recovery.figures()).containsEntry("timedOut", false).containsEntry("failed", 0L)
+                    .containsEntry("attemptsSpent", 0L).containsEntry("duplicates", 0L)
+                    .containsEntry("orderViolations", 0L);
+        }
+        assertThat(target(reports, "R: messages FAILED").met()).isTrue();
+        assertThat(target(reports, "R (50 keys): duplicates and order violations").met()).isTrue();
     }
 
     @Test

@@ -9,10 +9,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -30,6 +32,7 @@ import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.observation.SendObservationContext;
 import dev.outbox.spi.MessageSender;
+import dev.outbox.spi.SendFailure;
 import dev.outbox.spi.OutgoingMessage;
 import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
@@ -62,10 +65,14 @@ final class BatchDelivery {
 
     private final OutboxObservations observations;
 
-    BatchDelivery(OutboxRepository repository, MessageRoutes routes, LocalHandlers handlers, FailurePlanner failures,
-            Duration sendTimeout, Clock clock, OutboxMetrics metrics, OutboxObservations observations) {
+    private final RouteOutages outages;
+
+    BatchDelivery(OutboxRepository repository, MessageRoutes routes, RouteOutages outages, LocalHandlers handlers,
+            FailurePlanner failures, Duration sendTimeout, Clock clock, OutboxMetrics metrics,
+            OutboxObservations observations) {
         this.repository = repository;
         this.routes = routes;
+        this.outages = outages;
         this.handlers = handlers;
         this.failures = failures;
         this.sendTimeout = sendTimeout;
@@ -76,19 +83,27 @@ final class BatchDelivery {
 
     /**
      * @param batch rows leased to this instance
-     * @return how many were delivered, and the earliest time a failed one is due again
+     * @param probes the ids of the rows claimed to test a paused route, which are sent although it is paused
+     * @return how many were delivered, the earliest time a failed one is due again, and whether a paused route
+     * resumed
      */
-    Result deliver(List<ClaimedMessage> batch) {
+    Result deliver(List<ClaimedMessage> batch, Set<Long> probes) {
         Instant attemptedAt = this.clock.instant();
-        List<CompletableFuture<Confirmation>> sends = sendInOrderOfKeys(batch, attemptedAt);
+        List<CompletableFuture<Confirmation>> sends = sendInOrderOfKeys(batch, probes, attemptedAt);
         Instant now = this.clock.instant();
+        boolean resumed = false;
+        Set<MessageSender> reached = reachedSenders(batch, sends);
+        for (MessageSender sender : reached) {
+            resumed |= this.outages.resume(sender);
+        }
         List<DeliveryOutcome> outcomes = new ArrayList<>(batch.size());
         int delivered = 0;
         Instant earliestRetry = null;
         for (int i = 0; i < batch.size(); i++) {
             ClaimedMessage message = batch.get(i);
             CompletableFuture<Confirmation> send = sends.get(i);
-            DeliveryOutcome outcome = (send != null) ? outcome(message, send, attemptedAt, now)
+            DeliveryOutcome outcome = (send != null)
+                    ? outcome(message, send, probes.contains(message.id()), reached, attemptedAt, now)
                     : new DeliveryOutcome.Released(message.id(), message.lockVersion(), now);
             if (outcome == null || outcome instanceof DeliveryOutcome.Sent) {
                 delivered++;
@@ -107,7 +122,20 @@ final class BatchDelivery {
             logger.info("{} of {} outcomes were not written: their lease ran out and another claim took them over",
                     outcomes.size() - written, outcomes.size());
         }
-        return new Result(delivered, earliestRetry);
+        return new Result(delivered, earliestRetry, resumed);
+    }
+
+    /** The senders that confirmed at least one of the batch's sends: their broker is reachable. */
+    private Set<MessageSender> reachedSenders(List<ClaimedMessage> batch, List<CompletableFuture<Confirmation>> sends) {
+        Set<MessageSender> reached = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (int i = 0; i < batch.size(); i++) {
+            CompletableFuture<Confirmation> send = sends.get(i);
+            if (send != null && send.isDone() && !send.isCompletedExceptionally()
+                    && send.join() instanceof Confirmation.Acknowledged) {
+                this.routes.senderFor(batch.get(i).type()).ifPresent(reached::add);
+            }
+        }
+        return reached;
     }
 
     /**
@@ -117,7 +145,8 @@ final class BatchDelivery {
      *
      * @return the sends, by position in the batch; null for a message that was not started
      */
-    private List<CompletableFuture<Confirmation>> sendInOrderOfKeys(List<ClaimedMessage> batch, Instant attemptedAt) {
+    private List<CompletableFuture<Confirmation>> sendInOrderOfKeys(List<ClaimedMessage> batch, Set<Long> probes,
+            Instant attemptedAt) {
         long deadline = System.nanoTime() + this.sendTimeout.toNanos();
         List<CompletableFuture<Confirmation>> sends = new ArrayList<>(Collections.nCopies(batch.size(), null));
         List<KeyRun> open = KeyRun.of(batch);
@@ -125,7 +154,7 @@ final class BatchDelivery {
             List<CompletableFuture<Confirmation>> wave = new ArrayList<>();
             for (KeyRun run : open) {
                 for (int position : run.startSegment(batch, this::pipelines)) {
-                    CompletableFuture<Confirmation> send = start(batch.get(position), attemptedAt);
+                    CompletableFuture<Confirmation> send = start(batch.get(position), probes, attemptedAt);
                     sends.set(position, send);
                     wave.add(send);
                     if (send.isCompletedExceptionally()) {
@@ -154,7 +183,7 @@ final class BatchDelivery {
                 && sender.equals(this.routes.senderFor(next.type()));
     }
 
-    private CompletableFuture<Confirmation> start(ClaimedMessage message, Instant attemptedAt) {
+    private CompletableFuture<Confirmation> start(ClaimedMessage message, Set<Long> probes, Instant attemptedAt) {
         Optional<MessageRoutes.LocalRoute> local = this.routes.localRouteFor(message.type(), message.retryCount());
         if (local.isPresent()) {
             return this.handlers.start(message, local.get(), attemptedAt);
@@ -163,6 +192,10 @@ final class BatchDelivery {
         if (sender.isEmpty()) {
             return CompletableFuture.failedFuture(new IllegalStateException(
                     "no sender is routed for message type '" + message.type() + "'"));
+        }
+        if (this.outages.isPaused(sender.get()) && !this.routes.hasFallback(message.type())
+                && !probes.contains(message.id())) {
+            return CompletableFuture.failedFuture(HeldBack.INSTANCE);
         }
         try {
             return send(sender.get(), message.toOutgoing());
@@ -241,7 +274,7 @@ final class BatchDelivery {
      * @return what to write to the row, or null when there is nothing left to write
      */
     private @Nullable DeliveryOutcome outcome(ClaimedMessage message, CompletableFuture<Confirmation> send,
-            Instant attemptedAt, Instant now) {
+            boolean probe, Set<MessageSender> reached, Instant attemptedAt, Instant now) {
         Throwable error = failureOf(message, send);
         if (error == null) {
             this.metrics.delivered(message.type(), Duration.between(message.createdAt(), now));
@@ -253,12 +286,64 @@ final class BatchDelivery {
             this.metrics.consumed(message.type());
             return null;
         }
+        if (error == HeldBack.INSTANCE) {
+            this.metrics.postponed(message.type());
+            return new DeliveryOutcome.Released(message.id(), message.lockVersion(), now);
+        }
+        Optional<MessageSender> unreachable = unreachableSender(message, error, reached);
+        if (unreachable.isPresent()) {
+            return postponed(message, unreachable.get(), error, probe, now);
+        }
         DeliveryOutcome.Failed failed = this.failures.plan(message, error, attemptedAt, now);
         boolean exhausted = failed.state() == MessageState.FAILED;
         this.metrics.failed(message.type(), exhausted);
         logger.warn("Outbox message {} (type {}) failed attempt {}{}: {}", message.id(), message.type(),
                 failed.retryCount(), exhausted ? " and is now FAILED" : "", FailureReason.firstLine(failed.failReason()));
         return failed;
+    }
+
+    /**
+     * @return the sender whose broker the failure found unreachable, where it spends none of the message's
+     * attempts: not when a local handler failed, when the message's type has a fallback handler (whose
+     * failures count towards it), or when another send of the sender succeeded in the same batch (then the
+     * failure was the message's own)
+     */
+    private Optional<MessageSender> unreachableSender(ClaimedMessage message, Throwable error,
+            Set<MessageSender> reached) {
+        if (this.routes.localRouteFor(message.type(), message.retryCount()).isPresent()
+                || this.routes.hasFallback(message.type())) {
+            return Optional.empty();
+        }
+        return this.routes.senderFor(message.type())
+                .filter(sender -> !reached.contains(sender) && classify(sender, error) == SendFailure.UNREACHABLE);
+    }
+
+    private static SendFailure classify(MessageSender sender, Throwable error) {
+        try {
+            return sender.classify(error);
+        }
+        catch (RuntimeException ex) {
+            logger.warn("The outbox sender {} could not classify a send failure; counting it as the message's own",
+                    sender, ex);
+            return SendFailure.MESSAGE;
+        }
+    }
+
+    /**
+     * Pauses the sender's route and hands the message back unsent, due at once for when the route resumes, or
+     * a probe interval later for a probe, so that the next probe tries another message.
+     */
+    private DeliveryOutcome postponed(ClaimedMessage message, MessageSender sender, Throwable error, boolean probe,
+            Instant now) {
+        this.outages.pause(sender, FailureReason.firstLine(FailureReason.of(error)));
+        if (probe) {
+            this.outages.probeFailed(sender);
+        }
+        this.metrics.postponed(message.type());
+        logger.debug("Outbox message {} (type {}) waits for its broker: {}", message.id(), message.type(),
+                error.toString());
+        return new DeliveryOutcome.Released(message.id(), message.lockVersion(),
+                probe ? now.plus(this.outages.probeInterval()) : now);
     }
 
     private @Nullable Throwable failureOf(ClaimedMessage message, CompletableFuture<Confirmation> send) {
@@ -283,7 +368,20 @@ final class BatchDelivery {
      *
      * @param delivered the messages a broker confirmed or a local handler consumed
      * @param earliestRetry the earliest time a message that failed is due again, or null
+     * @param resumed whether a send through a paused route succeeded, so that its waiting messages are due
      */
-    record Result(int delivered, @Nullable Instant earliestRetry) {
+    record Result(int delivered, @Nullable Instant earliestRetry, boolean resumed) {
+    }
+
+    /** The failure of a message held back, unsent, because its route is paused. */
+    private static final class HeldBack extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        static final HeldBack INSTANCE = new HeldBack();
+
+        private HeldBack() {
+            super("the route is paused", null, false, false);
+        }
     }
 }

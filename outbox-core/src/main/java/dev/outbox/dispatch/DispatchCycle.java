@@ -7,17 +7,22 @@ package dev.outbox.dispatch;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 import dev.outbox.MessageState;
 import dev.outbox.internal.claim.Claimer;
+import dev.outbox.internal.jdbc.ClaimScope;
 import dev.outbox.internal.jdbc.ClaimedMessage;
 import org.jspecify.annotations.Nullable;
 
 /**
  * One round of work: take the handed-off messages (those of an ordering key only when nothing
- * earlier of the key is unsent), top the batch up from the table when a claim is due, send it and
- * write the outcomes.
+ * earlier of the key is unsent), top the batch up from the table when a claim is due (with a probe
+ * message per paused route whose probe is due, and without the paused routes' other messages), send
+ * it and write the outcomes.
  */
 final class DispatchCycle {
 
@@ -29,16 +34,19 @@ final class DispatchCycle {
 
     private final BatchDelivery delivery;
 
+    private final RouteOutages outages;
+
     private final int batchSize;
 
     private final Clock clock;
 
     DispatchCycle(HandoffQueue handoffs, OrderedHandoffs orderedHandoffs, Claimer claimer, BatchDelivery delivery,
-            int batchSize, Clock clock) {
+            RouteOutages outages, int batchSize, Clock clock) {
         this.handoffs = handoffs;
         this.orderedHandoffs = orderedHandoffs;
         this.claimer = claimer;
         this.delivery = delivery;
+        this.outages = outages;
         this.batchSize = batchSize;
         this.clock = clock;
     }
@@ -54,15 +62,21 @@ final class DispatchCycle {
         int handoffShare = claim ? this.batchSize / 2 : this.batchSize;
         List<ClaimedMessage> handedOff = new ArrayList<>(this.handoffs.take(handoffShare, this.clock.instant()));
         List<ClaimedMessage> claimed = new ArrayList<>();
+        Set<Long> probes = new HashSet<>();
         boolean claimFilledBatch = false;
+        Optional<ClaimScope> scope = this.outages.claimScope();
         if (claim) {
-            int wanted = this.batchSize - handedOff.size();
-            claimed.addAll(this.claimer.claim(MessageState.PENDING, wanted));
-            claimFilledBatch = claimed.size() == wanted;
+            claimProbes(claimed, probes);
+            int wanted = this.batchSize - handedOff.size() - claimed.size();
+            if (scope.isPresent() && wanted > 0) {
+                claimed.addAll(this.claimer.claim(scope.get(), MessageState.PENDING, wanted));
+                claimFilledBatch = claimed.size() - probes.size() == wanted;
+            }
         }
         int claimedPending = claimed.size();
-        if (claimFailed && handedOff.size() + claimed.size() < this.batchSize) {
-            claimed.addAll(this.claimer.claim(MessageState.FAILED, this.batchSize - handedOff.size() - claimed.size()));
+        if (claimFailed && scope.isPresent() && handedOff.size() + claimed.size() < this.batchSize) {
+            claimed.addAll(this.claimer.claim(scope.get(), MessageState.FAILED,
+                    this.batchSize - handedOff.size() - claimed.size()));
         }
         if (handedOff.size() + claimed.size() < this.batchSize) {
             handedOff.addAll(this.handoffs.take(this.batchSize - handedOff.size() - claimed.size(),
@@ -72,14 +86,31 @@ final class DispatchCycle {
         batch.addAll(this.orderedHandoffs.admit(handedOff, claimed));
         if (batch.isEmpty()) {
             OrderedHandoffs.Recheck recheck = this.orderedHandoffs.afterDelivery(batch, claim);
-            return new Result(0, false, recheck.at());
+            return new Result(0, false, earliest(recheck.at(), this.outages.nextProbeAt()));
         }
-        BatchDelivery.Result delivered = this.delivery.deliver(batch);
+        BatchDelivery.Result delivered = this.delivery.deliver(batch, probes);
         OrderedHandoffs.Recheck recheck = this.orderedHandoffs.afterDelivery(batch, claim);
-        // A claim that made progress may have cleared the way for the next messages of its ordering keys.
+        // A claim that made progress may have cleared the way for the next messages of its ordering keys;
+        // a route that resumed has its waiting messages due.
         boolean claimAgain = claimFilledBatch || (claimedPending > 0 && delivered.delivered() > 0)
-                || recheck.unblocked();
-        return new Result(batch.size(), claimAgain, earliest(delivered.earliestRetry(), recheck.at()));
+                || recheck.unblocked() || delivered.resumed();
+        return new Result(batch.size(), claimAgain,
+                earliest(earliest(delivered.earliestRetry(), recheck.at()), this.outages.nextProbeAt()));
+    }
+
+    /**
+     * Claims one probe message per paused route whose probe is due. A route with no message left to probe
+     * resumes: nothing of it waits, and its next send tells whether the broker is back.
+     */
+    private void claimProbes(List<ClaimedMessage> claimed, Set<Long> probes) {
+        for (RouteOutages.Probe probe : this.outages.takeDueProbes()) {
+            List<ClaimedMessage> probed = this.claimer.claim(probe.scope(), MessageState.PENDING, 1);
+            if (probed.isEmpty()) {
+                this.outages.resume(probe.sender());
+            }
+            probed.forEach(message -> probes.add(message.id()));
+            claimed.addAll(probed);
+        }
     }
 
     private static @Nullable Instant earliest(@Nullable Instant a, @Nullable Instant b) {

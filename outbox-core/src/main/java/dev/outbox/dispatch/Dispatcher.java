@@ -74,6 +74,8 @@ public final class Dispatcher {
 
     private final LoopThreads loops;
 
+    private final RouteOutages outages;
+
     /** The pool local handlers run on, or null when they run on an executor handed in. */
     private final @Nullable HandlerPool handlerPool;
 
@@ -85,8 +87,11 @@ public final class Dispatcher {
         this.handoffs = new HandoffQueue(this.settings.handoffCapacity(), this.settings.lease());
         this.signal = new WakeSignal(this.clock);
         ClaimStrategy strategy = Claimer.effectiveStrategy(builder.repository, this.settings.claimStrategy());
-        Claimer claimer = new Claimer(builder.repository, ClaimScope.allExcept(builder.routes.pulledTopics()),
-                strategy, this.settings.lease(), this.settings.pollInterval(), true, this.clock, builder.metrics);
+        ClaimScope scope = ClaimScope.allExcept(builder.routes.pulledTopics());
+        Claimer claimer = new Claimer(builder.repository, scope, strategy, this.settings.lease(),
+                this.settings.pollInterval(), true, this.clock, builder.metrics);
+        this.outages = new RouteOutages(builder.routes, scope, this.settings.outageProbeInterval(), this.clock,
+                builder.metrics);
         PlatformTransactionManager handlerTransactions = (builder.handlerTransactionManager != null)
                 ? builder.handlerTransactionManager : builder.store.transactionManager();
         this.loops = new LoopThreads(builder.dispatchThreadFactory);
@@ -94,12 +99,12 @@ public final class Dispatcher {
                 ? new HandlerPool(this.settings.handlerThreads(), builder.handlerThreadFactory) : null;
         LocalHandlers handlers = new LocalHandlers(builder.repository, handlerTransactions,
                 Objects.requireNonNullElse(builder.handlerExecutor, this.handlerPool), this.clock, builder.observations);
-        BatchDelivery delivery = new BatchDelivery(builder.repository, builder.routes, handlers,
+        BatchDelivery delivery = new BatchDelivery(builder.repository, builder.routes, this.outages, handlers,
                 new FailurePlanner(builder.retryPolicies), this.settings.sendTimeout(), this.clock, builder.metrics,
                 builder.observations);
         this.cycle = new DispatchCycle(this.handoffs, new OrderedHandoffs(builder.repository,
                 this.settings.pollInterval(), this.clock), claimer,
-                delivery, this.settings.batchSize(), this.clock);
+                delivery, this.outages, this.settings.batchSize(), this.clock);
         this.slowRetryEnabled = builder.retryPolicies.failedRetryInterval().isPresent();
         this.pulledTopics = builder.routes.pulledTopics();
     }
@@ -157,6 +162,18 @@ public final class Dispatcher {
      */
     public boolean isRunning() {
         return this.running.get();
+    }
+
+    /**
+     * A sender's route is paused when a send found its broker unreachable ({@link dev.outbox.spi.SendFailure}):
+     * its messages then wait, spending no attempts, and one probe message per
+     * {@link DispatcherSettings#outageProbeInterval()} tests the broker; the first send that succeeds resumes
+     * the route.
+     *
+     * @return the routes paused in this instance, in the order they were paused
+     */
+    public List<PausedRoute> pausedRoutes() {
+        return this.outages.pausedRoutes();
     }
 
     /**

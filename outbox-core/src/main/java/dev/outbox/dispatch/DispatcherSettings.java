@@ -28,10 +28,11 @@ import dev.outbox.settings.SettingSource;
  * beyond it they are claimed once their lease ends
  * @param handlerThreads the most local handlers that run at once; each holds a database connection
  * for its transaction while it runs
+ * @param outageProbeInterval how often a route paused by an unreachable broker sends one probe message
  */
 public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval, int batchSize, Duration lease,
         Duration sendTimeout, Duration shutdownTimeout, int threads, ClaimStrategy claimStrategy,
-        int handoffCapacity, int handlerThreads) {
+        int handoffCapacity, int handlerThreads, Duration outageProbeInterval) {
 
     private static final String GROUP = "dispatcher";
 
@@ -87,9 +88,15 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
             "Most local handlers that run at once in this instance; each holds a database connection for its "
                     + "transaction while it runs.");
 
+    /** How often a route paused by an unreachable broker sends a probe message: 2 s by default. */
+    public static final Setting<Duration> OUTAGE_PROBE_INTERVAL = Setting.of(GROUP, "outage-probe-interval",
+            Duration.ofSeconds(2), Check.positive(), "How often a sender's route, paused because its broker was "
+                    + "unreachable, sends one probe message; the first send that succeeds resumes the route.");
+
     /** Every setting of the dispatcher, in the order of the record's components. */
     public static final List<Setting<?>> SETTINGS = List.of(POLL_INTERVAL, MAX_POLL_INTERVAL, BATCH_SIZE, LEASE,
-            SEND_TIMEOUT, SHUTDOWN_TIMEOUT, THREADS, CLAIM_STRATEGY, HANDOFF_CAPACITY, HANDLER_THREADS);
+            SEND_TIMEOUT, SHUTDOWN_TIMEOUT, THREADS, CLAIM_STRATEGY, HANDOFF_CAPACITY, HANDLER_THREADS,
+            OUTAGE_PROBE_INTERVAL);
 
     /**
      * @param pollInterval how often an idle dispatcher looks for due rows (commits in this instance
@@ -106,6 +113,7 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
      * beyond it they are claimed once their lease ends
      * @param handlerThreads the most local handlers that run at once; each holds a database connection
      * for its transaction while it runs
+     * @param outageProbeInterval how often a route paused by an unreachable broker sends one probe message
      * @throws dev.outbox.settings.SettingException naming the setting that is out of range
      */
     public DispatcherSettings {
@@ -128,6 +136,7 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         THREADS.check(threads);
         HANDOFF_CAPACITY.check(handoffCapacity);
         HANDLER_THREADS.check(handlerThreads);
+        OUTAGE_PROBE_INTERVAL.check(outageProbeInterval);
     }
 
     /**
@@ -153,7 +162,7 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         return new DispatcherSettings(POLL_INTERVAL.valueIn(source), MAX_POLL_INTERVAL.valueIn(source),
                 BATCH_SIZE.valueIn(source), LEASE.valueIn(source), SEND_TIMEOUT.valueIn(source),
                 SHUTDOWN_TIMEOUT.valueIn(source), THREADS.valueIn(source), CLAIM_STRATEGY.valueIn(source),
-                HANDOFF_CAPACITY.valueIn(source), HANDLER_THREADS.valueIn(source));
+                HANDOFF_CAPACITY.valueIn(source), HANDLER_THREADS.valueIn(source), OUTAGE_PROBE_INTERVAL.valueIn(source));
     }
 
     /**
@@ -180,6 +189,8 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         private int handoffCapacity = HANDOFF_CAPACITY.defaultValue();
 
         private int handlerThreads = HANDLER_THREADS.defaultValue();
+
+        private Duration outageProbeInterval = OUTAGE_PROBE_INTERVAL.defaultValue();
 
         private Builder() {
         }
@@ -275,12 +286,21 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         }
 
         /**
+         * @param outageProbeInterval see {@link DispatcherSettings#outageProbeInterval()}
+         * @return this builder
+         */
+        public Builder outageProbeInterval(Duration outageProbeInterval) {
+            this.outageProbeInterval = outageProbeInterval;
+            return this;
+        }
+
+        /**
          * @return the validated settings
          */
         public DispatcherSettings build() {
             return new DispatcherSettings(this.pollInterval, this.maxPollInterval, this.batchSize, this.lease,
                     this.sendTimeout, this.shutdownTimeout, this.threads, this.claimStrategy, this.handoffCapacity,
-                    this.handlerThreads);
+                    this.handlerThreads, this.outageProbeInterval);
         }
     }
 }

@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.outbox.internal.jdbc.ClaimScope;
 import dev.outbox.spi.MessageHandler;
 import dev.outbox.spi.MessageSender;
 import org.jspecify.annotations.Nullable;
@@ -97,6 +98,78 @@ public final class MessageRoutes {
         FallbackRoute fallback = this.fallbacks.get(messageType);
         return (fallback != null && failedAttempts >= fallback.afterFailures()) ? Optional.of(fallback.route())
                 : Optional.empty();
+    }
+
+    /**
+     * @param messageType a message type
+     * @return whether a fallback handler takes its messages over after failed sends: its outage failures
+     * count as attempts then, so that the fallback takes over during an outage
+     */
+    boolean hasFallback(String messageType) {
+        return this.fallbacks.containsKey(messageType);
+    }
+
+    /**
+     * @param sender a routed sender
+     * @return how a paused route is named: {@code default} for the default sender, else its message types
+     */
+    String routeName(MessageSender sender) {
+        return (sender == this.defaultSender) ? "default" : String.join(",", ownTypes(sender));
+    }
+
+    /**
+     * @param base the dispatcher's scope
+     * @param paused senders whose routes are paused
+     * @return the base scope without the message types of the paused routes (but those with a fallback
+     * handler), or empty when no type is left to claim
+     */
+    Optional<ClaimScope> claimableWithout(ClaimScope base, Set<MessageSender> paused) {
+        if (paused.isEmpty()) {
+            return Optional.of(base);
+        }
+        if (this.defaultSender == null || !paused.contains(this.defaultSender)) {
+            Set<String> excluded = new TreeSet<>();
+            paused.forEach(sender -> excluded.addAll(ownTypes(sender)));
+            return Optional.of(base.withoutTypes(excluded));
+        }
+        Set<String> included = new TreeSet<>(this.handlers.keySet());
+        included.addAll(this.fallbacks.keySet());
+        this.senders.forEach((type, sender) -> {
+            if (!paused.contains(sender)) {
+                included.add(type);
+            }
+        });
+        return included.isEmpty() ? Optional.empty() : Optional.of(base.onlyTypes(included));
+    }
+
+    /**
+     * @param base the dispatcher's scope
+     * @param sender a routed sender
+     * @return the base scope of the message types that the sender's route holds back while paused
+     */
+    ClaimScope pausableTypes(ClaimScope base, MessageSender sender) {
+        if (sender != this.defaultSender) {
+            return base.onlyTypes(ownTypes(sender));
+        }
+        Set<String> elsewhere = new TreeSet<>(this.handlers.keySet());
+        elsewhere.addAll(this.fallbacks.keySet());
+        this.senders.forEach((type, routed) -> {
+            if (routed != sender) {
+                elsewhere.add(type);
+            }
+        });
+        return base.withoutTypes(elsewhere);
+    }
+
+    /** The types routed to a sender by name, without those that have a fallback handler. */
+    private Set<String> ownTypes(MessageSender sender) {
+        Set<String> types = new TreeSet<>();
+        this.senders.forEach((type, routed) -> {
+            if (routed == sender && !this.fallbacks.containsKey(type)) {
+                types.add(type);
+            }
+        });
+        return types;
     }
 
     /**

@@ -5,8 +5,12 @@
 package dev.outbox.metrics;
 
 import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
@@ -19,7 +23,10 @@ import io.micrometer.core.instrument.Timer;
  * (the retry budget is spent); {@code outbox.delivery.latency}, a timer with a percentile histogram
  * from saving a message to its delivery, per type; and {@code outbox.claims.rows}, the rows claims took
  * ({@code result=claimed}) and the rows they lost to another instance ({@code result=lost}), which
- * shows how much instances contend for the same rows. The meters of a store's template, dispatcher and
+ * shows how much instances contend for the same rows. While a broker is unreachable,
+ * {@code outbox.routes.paused} is 1 for its route (tag {@code route}, 0 once it resumed),
+ * {@code outbox.route.pauses} counts the pauses and {@code outbox.messages.postponed} the messages held
+ * back or failed without spending an attempt, per type. The meters of a store's template, dispatcher and
  * puller, which take {@link #forStore} metrics, are also tagged {@value #STORE_TAG} with the store's name.
  */
 public final class MicrometerOutboxMetrics implements OutboxMetrics {
@@ -31,16 +38,20 @@ public final class MicrometerOutboxMetrics implements OutboxMetrics {
 
     private final Tags storeTags;
 
+    /** The value of each route's paused gauge, shared by the metrics of every store, as the registry is. */
+    private final Map<Tags, AtomicInteger> pausedRoutes;
+
     /**
      * @param registry where the counters are registered
      */
     public MicrometerOutboxMetrics(MeterRegistry registry) {
-        this(registry, Tags.empty());
+        this(registry, Tags.empty(), new ConcurrentHashMap<>());
     }
 
-    private MicrometerOutboxMetrics(MeterRegistry registry, Tags storeTags) {
+    private MicrometerOutboxMetrics(MeterRegistry registry, Tags storeTags, Map<Tags, AtomicInteger> pausedRoutes) {
         this.registry = registry;
         this.storeTags = storeTags;
+        this.pausedRoutes = pausedRoutes;
     }
 
     /**
@@ -48,7 +59,7 @@ public final class MicrometerOutboxMetrics implements OutboxMetrics {
      */
     @Override
     public OutboxMetrics forStore(String store) {
-        return new MicrometerOutboxMetrics(this.registry, Tags.of(STORE_TAG, store));
+        return new MicrometerOutboxMetrics(this.registry, Tags.of(STORE_TAG, store), this.pausedRoutes);
     }
 
     @Override
@@ -93,6 +104,35 @@ public final class MicrometerOutboxMetrics implements OutboxMetrics {
     public void claimed(int claimed, int lost) {
         claimRows("claimed").increment(claimed);
         claimRows("lost").increment(lost);
+    }
+
+    @Override
+    public void routePaused(String route) {
+        Counter.builder("outbox.route.pauses").description("Pauses of a sender's route for an unreachable broker")
+                .tag("route", route).tags(this.storeTags).register(this.registry).increment();
+        pausedGauge(route).set(1);
+    }
+
+    @Override
+    public void routeResumed(String route) {
+        pausedGauge(route).set(0);
+    }
+
+    @Override
+    public void postponed(String messageType) {
+        counter("outbox.messages.postponed", "Messages held back or failed by an unreachable broker, without "
+                + "spending an attempt", messageType).increment();
+    }
+
+    private AtomicInteger pausedGauge(String route) {
+        Tags tags = Tags.of("route", route).and(this.storeTags);
+        return this.pausedRoutes.computeIfAbsent(tags, key -> {
+                    AtomicInteger paused = new AtomicInteger();
+                    Gauge.builder("outbox.routes.paused", paused, AtomicInteger::get)
+                            .description("1 while the route is paused because its broker is unreachable")
+                            .tags(tags).register(this.registry);
+                    return paused;
+                });
     }
 
     private Counter claimRows(String result) {

@@ -78,4 +78,29 @@ public interface OutboxMetrics {
      */
     default void claimed(int claimed, int lost) {
     }
+
+    /**
+     * A sender's route was paused: a send found its broker unreachable.
+     *
+     * @param route the route's name ({@link dev.outbox.dispatch.PausedRoute#route()})
+     */
+    default void routePaused(String route) {
+    }
+
+    /**
+     * A paused route resumed: a send through it succeeded.
+     *
+     * @param route the route's name
+     */
+    default void routeResumed(String route) {
+    }
+
+    /**
+     * A message was handed back unsent, or its send failed, because its route's broker was unreachable;
+     * it spent no attempt.
+     *
+     * @param messageType its type
+     */
+    default void postponed(String messageType) {
+    }
 }

@@ -40,4 +40,22 @@ public interface MessageSender {
     default boolean keepsOrderOfPipelinedSends() {
         return false;
     }
+
+    /**
+     * Tells whose fault a failed send was. A failure of the {@link SendFailure#MESSAGE} spends one of its
+     * attempts; one where the broker was {@link SendFailure#UNREACHABLE} pauses this sender's route instead,
+     * until a probe message gets through, so that an outage neither spends the attempts of the messages
+     * that wait nor makes them FAILED.
+     *
+     * <p>A sender whose broker client reports outages with exceptions of its own overrides this, starting
+     * from {@link SendFailure#of}. When an error of either kind is ambiguous, the dispatcher settles it:
+     * an unreachable failure next to a send of the same route that succeeded counts as the message's own.
+     *
+     * @param error why a send failed: what {@link #send} threw or failed its stage with, or a
+     * {@link java.util.concurrent.TimeoutException} when the broker did not confirm within the send timeout
+     * @return whose fault it was; {@link SendFailure#of} unless overridden
+     */
+    default SendFailure classify(Throwable error) {
+        return SendFailure.of(error);
+    }
 }

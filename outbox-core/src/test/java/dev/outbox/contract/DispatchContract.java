@@ -52,6 +52,8 @@ abstract class DispatchContract extends DatabaseContract {
 
     private static final Duration LEASE = Duration.ofSeconds(30);
 
+    private static final Duration PROBE_INTERVAL = Duration.ofSeconds(2);
+
     private RecordingSender sender;
 
     private MutableClock clock;
@@ -68,7 +70,8 @@ abstract class DispatchContract extends DatabaseContract {
 
     private Dispatcher dispatcher(RetryPolicies policies, ClaimStrategy strategy) {
         return this.fixture.dispatcher(MessageRoutes.to(this.sender)).clock(this.clock).retryPolicies(policies)
-                .settings(DispatcherSettings.builder().lease(LEASE).claimStrategy(strategy).build()).build();
+                .settings(DispatcherSettings.builder().lease(LEASE).claimStrategy(strategy)
+                        .outageProbeInterval(PROBE_INTERVAL).build()).build();
     }
 
     private static RetryPolicies noJitter(int maxAttempts, Duration failedRetryInterval) {
@@ -116,6 +119,42 @@ abstract class DispatchContract extends DatabaseContract {
         this.clock.advance(Duration.ofDays(1));
         assertThat(dispatcher.dispatchOnce()).as("FAILED is not retried without the slow retry").isZero();
         assertThat(this.sender.sent()).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClaimStrategy.class)
+    void anOutageSpendsNoAttemptAndOneProbeResumesTheRouteWithoutWaitingForTimers(ClaimStrategy strategy) {
+        Dispatcher dispatcher = dispatcher(noJitter(2, null), strategy);
+        this.sender.becomeUnreachable();
+        List<Long> ids = List.of(save("order-1", "customer-1").id(), save("order-2", "customer-1").id(),
+                save("order-3", null).id(), save("order-4", null).id());
+
+        assertThat(dispatcher.dispatchOnce()).as("every message tried once, none spends an attempt").isEqualTo(4);
+        assertThat(dispatcher.pausedRoutes()).singleElement().satisfies(paused -> {
+            assertThat(paused.route()).isEqualTo("default");
+            assertThat(paused.reason()).isEqualTo("java.net.ConnectException: Connection refused");
+        });
+        assertThat(dispatcher.dispatchOnce()).as("a paused route's messages are left alone").isZero();
+        this.clock.advance(PROBE_INTERVAL);
+        assertThat(dispatcher.dispatchOnce()).as("one probe per probe interval").isOne();
+        this.clock.advance(PROBE_INTERVAL.dividedBy(2));
+        assertThat(dispatcher.dispatchOnce()).isZero();
+        assertThat(this.sender.unreachableAttempts()).as("three at first (customer-1's second waits for its head), "
+                + "then one probe").isEqualTo(4);
+        for (long id : ids) {
+            StoredMessage row = this.fixture.row(id);
+            assertThat(row.state()).isEqualTo(MessageState.PENDING);
+            assertThat(row.retryCount()).as("a failure while unreachable is not the message's").isZero();
+        }
+
+        this.sender.heal();
+        this.clock.advance(PROBE_INTERVAL.dividedBy(2));
+        assertThat(dispatcher.dispatchOnce()).as("the probe gets through and resumes the route").isOne();
+        assertThat(dispatcher.pausedRoutes()).isEmpty();
+        assertThat(dispatcher.dispatchOnce()).as("the rest is due at once").isEqualTo(3);
+
+        assertThat(ids).allSatisfy(id -> assertThat(this.fixture.row(id).state()).isEqualTo(MessageState.SENT));
+        assertThat(this.sender.sentKeys()).containsSubsequence("order-1", "order-2").hasSize(4);
     }
 
     @Test

@@ -4,12 +4,14 @@
  */
 package dev.outbox.dispatch;
 
+import java.net.ConnectException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -19,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import dev.outbox.MessageState;
 import dev.outbox.internal.claim.FailurePlanner;
 import dev.outbox.internal.claim.FailureReason;
+import dev.outbox.internal.jdbc.ClaimScope;
 import dev.outbox.internal.jdbc.ClaimedMessage;
 import dev.outbox.internal.jdbc.DeliveryOutcome;
 import dev.outbox.internal.jdbc.OutboxRepository;
@@ -28,6 +31,7 @@ import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
+import dev.outbox.spi.SendFailure;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.mockito.ArgumentCaptor;
@@ -50,6 +54,8 @@ class BatchDeliveryTest {
 
     private static final Duration GENEROUS = Duration.ofSeconds(5);
 
+    private static final Duration PROBE_INTERVAL = Duration.ofSeconds(2);
+
     /** 1 s doubling to 1 min, 3 attempts, no jitter, no slow retry. */
     private static final RetryPolicies POLICIES = new RetryPolicies(
             new RetryPolicy(Duration.ofSeconds(1), 2.0, Duration.ofMinutes(1), 0.0, 3), Map.of(), null);
@@ -59,6 +65,9 @@ class BatchDeliveryTest {
     private final PlatformTransactionManager transactionManager = mock(PlatformTransactionManager.class);
 
     private final RecordingMetrics metrics = new RecordingMetrics();
+
+    /** The outages of the last {@link #delivery}. */
+    private RouteOutages outages;
 
     @BeforeEach
     void repositoryWritesEveryOutcome() {
@@ -75,7 +84,7 @@ class BatchDeliveryTest {
                 .build();
 
         delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "mail.requested"),
-                row(3, "order.created")));
+                row(3, "order.created")), Set.of());
 
         assertThat(toKafka).extracting(OutgoingMessage::id).containsExactly(1L, 3L);
         assertThat(toRabbit).extracting(OutgoingMessage::id).containsExactly(2L);
@@ -91,7 +100,7 @@ class BatchDeliveryTest {
         ClaimedMessage row = new ClaimedMessage(9, 4, "key-9", "order.created", "orders", "customer-1",
                 Map.of("tenant", "acme"), "{\"id\":9}", 2, MessageState.PENDING, SAVED);
 
-        delivery(MessageRoutes.to(confirming("kafka", seen)), GENEROUS).deliver(List.of(row));
+        delivery(MessageRoutes.to(confirming("kafka", seen)), GENEROUS).deliver(List.of(row), Set.of());
 
         assertThat(seen).containsExactly(new OutgoingMessage(9, "key-9", "order.created", "orders", "customer-1",
                 Map.of("tenant", "acme"), "{\"id\":9}", 3));
@@ -106,7 +115,7 @@ class BatchDeliveryTest {
                 .defaultSender(confirming("kafka", new CopyOnWriteArrayList<>()))
                 .build();
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "poison"), row(2, "order.created")));
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "poison"), row(2, "order.created")), Set.of());
 
         List<DeliveryOutcome> outcomes = writtenOutcomes();
         assertFailed(outcomes.get(0), 1, "java.lang.IllegalArgumentException: cannot encode record");
@@ -124,7 +133,7 @@ class BatchDeliveryTest {
                 .defaultSender(confirming("kafka", new CopyOnWriteArrayList<>()))
                 .build();
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "broken")));
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "broken")), Set.of());
 
         List<DeliveryOutcome> outcomes = writtenOutcomes();
         assertThat(outcomes.get(0)).isEqualTo(new DeliveryOutcome.Sent(1, 5, NOW, "kafka-1"));
@@ -136,7 +145,7 @@ class BatchDeliveryTest {
         MessageRoutes routes = MessageRoutes.to(
                 message -> CompletableFuture.failedFuture(new IllegalStateException("broker refused " + message.key())));
 
-        Instant earliestRetry = delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"))).earliestRetry();
+        Instant earliestRetry = delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of()).earliestRetry();
 
         DeliveryOutcome outcome = writtenOutcomes().get(0);
         assertFailed(outcome, 1, "java.lang.IllegalStateException: broker refused key-1");
@@ -152,7 +161,7 @@ class BatchDeliveryTest {
             throw new IllegalStateException("NOT_ENOUGH_REPLICAS");
         }));
 
-        assertTimeoutPreemptively(GENEROUS, () -> delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"))));
+        assertTimeoutPreemptively(GENEROUS, () -> delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of()));
 
         assertFailed(writtenOutcomes().get(0), 1, "java.lang.IllegalStateException: NOT_ENOUGH_REPLICAS");
     }
@@ -165,25 +174,29 @@ class BatchDeliveryTest {
             return future;
         });
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")));
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of());
 
         assertFailed(writtenOutcomes().get(0), 1, "java.util.concurrent.CancellationException");
     }
 
     @Test
-    void aSendThatNeverCompletesFailsWithATimeoutOnceTheSendTimeoutPasses() {
+    void aSendThatNeverCompletesTimesOutAndPausesItsRouteWithoutSpendingAnAttempt() {
         MessageRoutes routes = MessageRoutes.builder()
                 .route("stuck", message -> new CompletableFuture<>())
                 .defaultSender(confirming("kafka", new CopyOnWriteArrayList<>()))
                 .build();
 
         assertTimeoutPreemptively(GENEROUS, () -> delivery(routes, Duration.ofMillis(50))
-                .deliver(List.of(row(1, "stuck"), row(2, "order.created"))));
+                .deliver(List.of(row(1, "stuck"), row(2, "order.created")), Set.of()));
 
         List<DeliveryOutcome> outcomes = writtenOutcomes();
-        assertFailed(outcomes.get(0), 1,
-                "java.util.concurrent.TimeoutException: the broker did not confirm the message within PT0.05S");
+        assertThat(outcomes.get(0)).isEqualTo(new DeliveryOutcome.Released(1, 5, NOW));
         assertThat(outcomes.get(1)).isEqualTo(new DeliveryOutcome.Sent(2, 5, NOW, "kafka-2"));
+        assertThat(this.outages.pausedRoutes()).singleElement().satisfies(paused -> {
+            assertThat(paused.route()).isEqualTo("stuck");
+            assertThat(paused.reason()).isEqualTo(
+                    "java.util.concurrent.TimeoutException: the broker did not confirm the message within PT0.05S");
+        });
     }
 
     @Test
@@ -191,7 +204,7 @@ class BatchDeliveryTest {
         MessageRoutes routes = MessageRoutes.builder().route("order.created", confirming("kafka",
                 new CopyOnWriteArrayList<>())).build();
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "invoice.issued"), row(2, "order.created")));
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "invoice.issued"), row(2, "order.created")), Set.of());
 
         List<DeliveryOutcome> outcomes = writtenOutcomes();
         assertFailed(outcomes.get(0), 1,
@@ -203,7 +216,7 @@ class BatchDeliveryTest {
     void aSenderConfirmingWithoutABrokerIdFailsTheMessage() {
         MessageRoutes routes = MessageRoutes.to(message -> CompletableFuture.completedFuture(null));
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")));
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of());
 
         assertFailed(writtenOutcomes().get(0), 1,
                 "java.lang.IllegalStateException: the sender confirmed the message without a broker message id");
@@ -214,7 +227,7 @@ class BatchDeliveryTest {
     void aSenderReturningNoStageAtAllFailsTheMessage() {
         MessageRoutes routes = MessageRoutes.to(message -> null);
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")));
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of());
 
         assertThat(writtenOutcomes().get(0)).isInstanceOf(DeliveryOutcome.Failed.class);
     }
@@ -225,7 +238,7 @@ class BatchDeliveryTest {
         ClaimedMessage lastAttempt = new ClaimedMessage(1, 5, "key-1", "order.created", "orders", null, Map.of(), "{}",
                 2, MessageState.PENDING, SAVED);
 
-        Instant earliestRetry = delivery(routes, GENEROUS).deliver(List.of(lastAttempt)).earliestRetry();
+        Instant earliestRetry = delivery(routes, GENEROUS).deliver(List.of(lastAttempt), Set.of()).earliestRetry();
 
         DeliveryOutcome.Failed failed = (DeliveryOutcome.Failed) writtenOutcomes().get(0);
         assertThat(failed.state()).isEqualTo(MessageState.FAILED);
@@ -240,7 +253,7 @@ class BatchDeliveryTest {
                 "{}", 1, MessageState.PENDING, SAVED);
         ClaimedMessage firstAttempt = row(2, "order.created");
 
-        Instant earliestRetry = delivery(routes, GENEROUS).deliver(List.of(secondAttempt, firstAttempt))
+        Instant earliestRetry = delivery(routes, GENEROUS).deliver(List.of(secondAttempt, firstAttempt), Set.of())
                 .earliestRetry();
 
         assertThat(earliestRetry).isEqualTo(NOW.plusSeconds(1));
@@ -249,7 +262,7 @@ class BatchDeliveryTest {
     @Test
     void aBatchThatAllSucceedsHasNoRetry() {
         BatchDelivery.Result result = delivery(MessageRoutes.to(confirming("kafka", new CopyOnWriteArrayList<>())),
-                GENEROUS).deliver(List.of(row(1, "order.created")));
+                GENEROUS).deliver(List.of(row(1, "order.created")), Set.of());
 
         assertThat(result.earliestRetry()).isNull();
         assertThat(result.delivered()).isOne();
@@ -265,7 +278,7 @@ class BatchDeliveryTest {
                 2, MessageState.PENDING, SAVED);
 
         delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "mail.requested"), exhausted,
-                row(4, "order.created")));
+                row(4, "order.created")), Set.of());
 
         assertThat(this.metrics.events).containsExactly("delivered order.created after PT0.25S", "sent order.created",
                 "failed mail.requested retry", "failed mail.requested exhausted",
@@ -279,7 +292,7 @@ class BatchDeliveryTest {
                 .route("mail.requested", message -> CompletableFuture.failedFuture(new IllegalStateException("down")))
                 .build();
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "mail.requested")));
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "mail.requested")), Set.of());
 
         assertThat(writtenOutcomes()).extracting(DeliveryOutcome::id).containsExactly(1L, 2L);
     }
@@ -311,7 +324,7 @@ class BatchDeliveryTest {
         List<ClaimedMessage> batch = List.of(row(1, "t"), row(2, "t"), row(3, "t"), row(4, "t"), row(5, "t"));
 
         assertTimeoutPreemptively(GENEROUS,
-                () -> delivery(MessageRoutes.to(sender), Duration.ofSeconds(2)).deliver(batch));
+                () -> delivery(MessageRoutes.to(sender), Duration.ofSeconds(2)).deliver(batch, Set.of()));
 
         assertThat(writtenOutcomes()).allSatisfy(outcome -> assertThat(outcome).isInstanceOf(DeliveryOutcome.Sent.class))
                 .extracting(outcome -> ((DeliveryOutcome.Sent) outcome).brokerMessageId())
@@ -340,7 +353,7 @@ class BatchDeliveryTest {
         List<ClaimedMessage> batch = List.of(ordered(1, "customer-7"), ordered(2, "customer-8"), row(3, "t"),
                 ordered(4, "customer-7"), ordered(5, "customer-7"));
 
-        BatchDelivery.Result result = delivery(MessageRoutes.to(answeredLater), GENEROUS).deliver(batch);
+        BatchDelivery.Result result = delivery(MessageRoutes.to(answeredLater), GENEROUS).deliver(batch, Set.of());
 
         assertThat(result.delivered()).isEqualTo(5);
         assertThat(started.subList(0, 3)).as("the first of each key and the unordered message start at once")
@@ -361,7 +374,7 @@ class BatchDeliveryTest {
         List<ClaimedMessage> batch = List.of(ordered(1, "customer-7"), ordered(2, "customer-7"),
                 ordered(3, "customer-7"), ordered(4, "customer-8"));
 
-        BatchDelivery.Result result = delivery(MessageRoutes.to(failingTwo), GENEROUS).deliver(batch);
+        BatchDelivery.Result result = delivery(MessageRoutes.to(failingTwo), GENEROUS).deliver(batch, Set.of());
 
         assertThat(started).containsExactlyInAnyOrder(1L, 2L, 4L);
         assertThat(result.delivered()).isEqualTo(2);
@@ -394,7 +407,7 @@ class BatchDeliveryTest {
         };
 
         delivery(MessageRoutes.to(pipelining), GENEROUS).deliver(List.of(ordered(1, "customer-7"),
-                ordered(2, "customer-7"), ordered(3, "customer-7")));
+                ordered(2, "customer-7"), ordered(3, "customer-7")), Set.of());
 
         assertThat(started).containsExactly(1L, 2L, 3L);
         assertThat(writtenOutcomes()).allSatisfy(outcome -> assertThat(outcome).isInstanceOf(DeliveryOutcome.Sent.class));
@@ -405,18 +418,142 @@ class BatchDeliveryTest {
         MessageSender neverAnswers = message -> new CompletableFuture<>();
 
         delivery(MessageRoutes.to(neverAnswers), Duration.ofMillis(50)).deliver(List.of(ordered(1, "customer-7"),
-                ordered(2, "customer-7")));
+                ordered(2, "customer-7")), Set.of());
+
+        assertThat(writtenOutcomes()).containsExactly(new DeliveryOutcome.Released(1, 5, NOW),
+                new DeliveryOutcome.Released(2, 5, NOW));
+    }
+
+    @Test
+    void anUnreachableBrokerPausesTheRouteAndSpendsNoAttempt() {
+        MessageRoutes routes = MessageRoutes.builder()
+                .route("order.created", unreachable())
+                .route("mail.requested", confirming("rabbit", new CopyOnWriteArrayList<>()))
+                .build();
+
+        BatchDelivery.Result result = delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"),
+                row(2, "order.created"), row(3, "mail.requested")), Set.of());
+
+        assertThat(writtenOutcomes()).containsExactly(new DeliveryOutcome.Released(1, 5, NOW),
+                new DeliveryOutcome.Released(2, 5, NOW), new DeliveryOutcome.Sent(3, 5, NOW, "rabbit-3"));
+        assertThat(result.earliestRetry()).isNull();
+        assertThat(this.outages.pausedRoutes()).singleElement().satisfies(paused -> {
+            assertThat(paused.route()).isEqualTo("order.created");
+            assertThat(paused.pausedAt()).isEqualTo(NOW);
+            assertThat(paused.reason()).isEqualTo("java.net.ConnectException: Connection refused");
+            assertThat(paused.nextProbeAt()).isEqualTo(NOW.plus(PROBE_INTERVAL));
+        });
+        assertThat(this.metrics.events).contains("paused order.created", "postponed order.created")
+                .noneMatch(event -> event.startsWith("failed"));
+    }
+
+    @Test
+    void anUnreachableFailureNextToASuccessOfTheSameRouteIsTheMessagesOwn() {
+        MessageSender flaky = message -> (message.id() == 1)
+                ? CompletableFuture.failedFuture(new ConnectException("Connection refused"))
+                : CompletableFuture.completedFuture("kafka-" + message.id());
+
+        delivery(MessageRoutes.to(flaky), GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "order.created")),
+                Set.of());
 
         List<DeliveryOutcome> outcomes = writtenOutcomes();
-        assertFailed(outcomes.get(0), 1, "java.util.concurrent.TimeoutException: the broker did not confirm the "
-                + "message within PT0.05S");
-        assertThat(outcomes.get(1)).isEqualTo(new DeliveryOutcome.Released(2, 5, NOW));
+        assertFailed(outcomes.get(0), 1, "java.net.ConnectException: Connection refused");
+        assertThat(outcomes.get(1)).isEqualTo(new DeliveryOutcome.Sent(2, 5, NOW, "kafka-2"));
+        assertThat(this.outages.pausedRoutes()).isEmpty();
+    }
+
+    @Test
+    void aPausedRouteHoldsItsMessagesBackButItsProbe() {
+        List<OutgoingMessage> sent = new CopyOnWriteArrayList<>();
+        MessageSender broker = confirming("kafka", sent);
+        MessageRoutes routes = MessageRoutes.to(broker);
+        BatchDelivery delivery = delivery(routes, GENEROUS);
+        this.outages.pause(broker, "java.net.ConnectException: Connection refused");
+
+        BatchDelivery.Result result = delivery.deliver(List.of(row(1, "order.created"), row(2, "order.created")),
+                Set.of(2L));
+
+        assertThat(sent).extracting(OutgoingMessage::id).containsExactly(2L);
+        assertThat(writtenOutcomes()).containsExactly(new DeliveryOutcome.Released(1, 5, NOW),
+                new DeliveryOutcome.Sent(2, 5, NOW, "kafka-2"));
+        assertThat(result.resumed()).isTrue();
+        assertThat(this.outages.pausedRoutes()).isEmpty();
+        assertThat(this.metrics.events).contains("postponed order.created", "resumed default");
+    }
+
+    @Test
+    void aProbeThatFindsTheBrokerUnreachableWaitsAProbeIntervalSoThatTheNextProbeTriesAnotherMessage() {
+        MessageSender broker = unreachable();
+        BatchDelivery delivery = delivery(MessageRoutes.to(broker), GENEROUS);
+        this.outages.pause(broker, "java.net.ConnectException: Connection refused");
+
+        BatchDelivery.Result result = delivery.deliver(List.of(row(1, "order.created")), Set.of(1L));
+
+        assertThat(writtenOutcomes()).containsExactly(new DeliveryOutcome.Released(1, 5, NOW.plus(PROBE_INTERVAL)));
+        assertThat(result.resumed()).isFalse();
+        assertThat(this.outages.pausedRoutes()).singleElement()
+                .satisfies(paused -> assertThat(paused.probes()).isEqualTo(1));
+    }
+
+    @Test
+    void aTypeWithAFallbackHandlerCountsUnreachableFailuresSoThatItsFallbackTakesOver() {
+        MessageRoutes routes = MessageRoutes.builder()
+                .route("order.created", unreachable())
+                .fallback("order.created", "orders-db", message -> { }, 3)
+                .build();
+
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of());
+
+        assertFailed(writtenOutcomes().get(0), 1, "java.net.ConnectException: Connection refused");
+        assertThat(this.outages.pausedRoutes()).isEmpty();
+    }
+
+    @Test
+    void theSendersOwnClassificationDecides() {
+        MessageSender rejectsAll = new MessageSender() {
+
+            @Override
+            public CompletableFuture<String> send(OutgoingMessage message) {
+                return CompletableFuture.failedFuture(new IllegalStateException("broker connection lost"));
+            }
+
+            @Override
+            public SendFailure classify(Throwable error) {
+                return (error instanceof IllegalStateException) ? SendFailure.UNREACHABLE : SendFailure.MESSAGE;
+            }
+        };
+        MessageSender throwsWhenClassifying = new MessageSender() {
+
+            @Override
+            public CompletableFuture<String> send(OutgoingMessage message) {
+                return CompletableFuture.failedFuture(new ConnectException("Connection refused"));
+            }
+
+            @Override
+            public SendFailure classify(Throwable error) {
+                throw new UnsupportedOperationException("no classification");
+            }
+        };
+        MessageRoutes routes = MessageRoutes.builder().route("order.created", rejectsAll)
+                .route("mail.requested", throwsWhenClassifying).build();
+
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "mail.requested")), Set.of());
+
+        List<DeliveryOutcome> outcomes = writtenOutcomes();
+        assertThat(outcomes.get(0)).isEqualTo(new DeliveryOutcome.Released(1, 5, NOW));
+        assertFailed(outcomes.get(1), 2, "java.net.ConnectException: Connection refused");
+        assertThat(this.outages.pausedRoutes()).extracting(PausedRoute::route).containsExactly("order.created");
+    }
+
+    private static MessageSender unreachable() {
+        return message -> CompletableFuture.failedFuture(new ConnectException("Connection refused"));
     }
 
     private BatchDelivery delivery(MessageRoutes routes, Duration sendTimeout) {
         Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+        this.outages = new RouteOutages(routes, ClaimScope.all(), PROBE_INTERVAL, clock, this.metrics);
         // No route here is local: the handlers' executor is never used.
-        return new BatchDelivery(this.repository, routes,
+        return new BatchDelivery(this.repository, routes, this.outages,
                 new LocalHandlers(this.repository, this.transactionManager, Runnable::run, clock, OutboxObservations.NONE),
                 new FailurePlanner(POLICIES), sendTimeout, clock, this.metrics, OutboxObservations.NONE);
     }
@@ -482,6 +619,21 @@ class BatchDeliveryTest {
         @Override
         public void claimed(int claimed, int lost) {
             this.events.add("claimed " + claimed + " lost " + lost);
+        }
+
+        @Override
+        public void routePaused(String route) {
+            this.events.add("paused " + route);
+        }
+
+        @Override
+        public void routeResumed(String route) {
+            this.events.add("resumed " + route);
+        }
+
+        @Override
+        public void postponed(String messageType) {
+            this.events.add("postponed " + messageType);
         }
     }
 }

@@ -31,6 +31,7 @@ class DispatcherSettingsTest {
         assertThat(defaults.threads()).isEqualTo(1);
         assertThat(defaults.claimStrategy()).isEqualTo(ClaimStrategy.SKIP_LOCKED);
         assertThat(defaults.handoffCapacity()).isEqualTo(10_000);
+        assertThat(defaults.outageProbeInterval()).isEqualTo(Duration.ofSeconds(2));
         assertThat(DispatcherSettings.builder().build()).isEqualTo(defaults);
     }
 
@@ -55,11 +56,12 @@ class DispatcherSettingsTest {
                 .claimStrategy(ClaimStrategy.OPTIMISTIC)
                 .handoffCapacity(5)
                 .handlerThreads(6)
+                .outageProbeInterval(Duration.ofMillis(700))
                 .build();
 
         assertThat(settings).isEqualTo(new DispatcherSettings(Duration.ofMillis(50), Duration.ofMillis(400), 7,
                 Duration.ofSeconds(20), Duration.ofSeconds(3), Duration.ofSeconds(2), 3, ClaimStrategy.OPTIMISTIC, 5,
-                6));
+                6, Duration.ofMillis(700)));
     }
 
     @Test
@@ -96,6 +98,7 @@ class DispatcherSettingsTest {
                 invalid("send-timeout", "must be shorter than half the lease",
                         b -> b.sendTimeout(DispatcherSettings.LEASE.defaultValue().dividedBy(2))),
                 invalid("shutdown-timeout", "must be positive", b -> b.shutdownTimeout(Duration.ZERO)),
+                invalid("outage-probe-interval", "must be positive", b -> b.outageProbeInterval(Duration.ZERO)),
                 invalid("shutdown-timeout", "must be positive", b -> b.shutdownTimeout(Duration.ofSeconds(-1))),
                 invalid("batch-size", "must be at least 1", b -> b.batchSize(0)),
                 invalid("batch-size", "must be at least 1", b -> b.batchSize(-100)),

@@ -4,8 +4,11 @@
  */
 package dev.outbox.dispatch;
 
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
+import dev.outbox.internal.jdbc.ClaimScope;
 import dev.outbox.spi.MessageHandler;
 import dev.outbox.spi.MessageSender;
 import org.junit.jupiter.api.Test;
@@ -31,6 +34,31 @@ class MessageRoutesTest {
 
         assertThat(routes.senderFor("order.created")).containsSame(this.kafka);
         assertThat(routes.senderFor("mail.requested")).containsSame(this.rabbit);
+    }
+
+    @Test
+    void aPausedRoutesTypesAreLeftOutOfTheClaimsButThoseWithAFallback() {
+        MessageHandler handler = message -> { };
+        MessageRoutes routes = MessageRoutes.builder().route("order.created", this.kafka)
+                .route("order.paid", this.kafka).fallback("order.paid", "orders-db", handler, 3)
+                .route("mail.requested", this.rabbit).handle("audit.logged", "audit", handler)
+                .defaultSender(this.fallback).build();
+        ClaimScope base = ClaimScope.allExcept(List.of("jobs"));
+
+        assertThat(routes.claimableWithout(base, Set.of())).contains(base);
+        assertThat(routes.claimableWithout(base, Set.of(this.kafka, this.rabbit)))
+                .contains(base.withoutTypes(List.of("mail.requested", "order.created")));
+        assertThat(routes.pausableTypes(base, this.kafka)).isEqualTo(base.onlyTypes(List.of("order.created")));
+        assertThat(routes.routeName(this.kafka)).isEqualTo("order.created");
+
+        // The default sender's types are all but those routed elsewhere.
+        assertThat(routes.claimableWithout(base, Set.of(this.fallback, this.kafka)))
+                .contains(base.onlyTypes(List.of("audit.logged", "mail.requested", "order.paid")));
+        assertThat(routes.pausableTypes(base, this.fallback))
+                .isEqualTo(base.withoutTypes(List.of("audit.logged", "mail.requested", "order.created", "order.paid")));
+        assertThat(routes.routeName(this.fallback)).isEqualTo("default");
+        assertThat(MessageRoutes.to(this.kafka).claimableWithout(base, Set.of(this.kafka)))
+                .as("nothing to claim but probes").isEmpty();
     }
 
     @Test

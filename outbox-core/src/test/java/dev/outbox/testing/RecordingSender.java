@@ -4,12 +4,14 @@
  */
 package dev.outbox.testing;
 
+import java.net.ConnectException;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 
 import dev.outbox.spi.MessageSender;
@@ -27,8 +29,16 @@ public final class RecordingSender implements MessageSender {
 
     private volatile Predicate<OutgoingMessage> failing = message -> false;
 
+    private volatile boolean unreachable;
+
+    private final AtomicInteger unreachableAttempts = new AtomicInteger();
+
     @Override
     public CompletionStage<String> send(OutgoingMessage message) {
+        if (this.unreachable) {
+            this.unreachableAttempts.incrementAndGet();
+            return CompletableFuture.failedFuture(new ConnectException("Connection refused"));
+        }
         if (this.failingKeys.contains(message.key()) || this.failing.test(message)) {
             return CompletableFuture.failedFuture(new IllegalStateException("broker refused " + message.key()));
         }
@@ -50,10 +60,23 @@ public final class RecordingSender implements MessageSender {
         this.failing = predicate;
     }
 
+    /** Makes every send fail as a broker that cannot be reached does, until {@link #heal} is called. */
+    public void becomeUnreachable() {
+        this.unreachable = true;
+    }
+
+    /**
+     * @return how many sends were tried while the broker was unreachable
+     */
+    public int unreachableAttempts() {
+        return this.unreachableAttempts.get();
+    }
+
     /** Lets every send succeed again. */
     public void heal() {
         this.failingKeys.clear();
         this.failing = message -> false;
+        this.unreachable = false;
     }
 
     /**

@@ -65,11 +65,11 @@ public final class Claimer {
 
     private final boolean claimRuns;
 
-    /** The states whose last claim found nothing due. */
-    private final Set<MessageState> idle = ConcurrentHashMap.newKeySet();
+    /** The states and scopes whose last claim found nothing due. */
+    private final Set<ScanKey> idle = ConcurrentHashMap.newKeySet();
 
-    /** Per state, where the next skip-locked scan continues. */
-    private final Map<MessageState, ScanPosition> positions = new ConcurrentHashMap<>();
+    /** Per state and scope, where the next skip-locked scan continues. */
+    private final Map<ScanKey, ScanPosition> positions = new ConcurrentHashMap<>();
 
     /**
      * @param repository the outbox's storage
@@ -112,18 +112,29 @@ public final class Claimer {
      * @return the rows now leased to this instance, in id order
      */
     public List<ClaimedMessage> claim(MessageState state, int limit) {
+        return claim(this.scope, state, limit);
+    }
+
+    /**
+     * @param scope the rows to claim from, narrower than the claimer's own scope (as while a route is paused)
+     * @param state the state of the rows to claim: PENDING, or FAILED for the slow retry
+     * @param limit the most rows to claim
+     * @return the rows now leased to this instance, in id order
+     */
+    public List<ClaimedMessage> claim(ClaimScope scope, MessageState state, int limit) {
         Instant now = this.clock.instant();
-        if (this.strategy == ClaimStrategy.SKIP_LOCKED && this.idle.contains(state)
-                && !this.repository.anyDue(this.scope, state, now)) {
+        ScanKey key = new ScanKey(state, scope);
+        if (this.strategy == ClaimStrategy.SKIP_LOCKED && this.idle.contains(key)
+                && !this.repository.anyDue(scope, state, now)) {
             return List.of();
         }
         Instant leaseUntil = now.plus(this.lease);
-        ScanPosition position = this.positions.get(state);
+        ScanPosition position = this.positions.get(key);
         boolean continuing = position != null && now.isBefore(position.scanStartedAt().plus(this.rescanInterval));
         Claim claim = switch (this.strategy) {
-            case SKIP_LOCKED -> this.repository.claimSkipLocked(this.scope, state, limit, now, leaseUntil,
+            case SKIP_LOCKED -> this.repository.claimSkipLocked(scope, state, limit, now, leaseUntil,
                     continuing ? position.last() : null);
-            case OPTIMISTIC -> this.repository.claimOptimistic(this.scope, state, limit,
+            case OPTIMISTIC -> this.repository.claimOptimistic(scope, state, limit,
                     limit * OPTIMISTIC_CANDIDATES_PER_ROW, now, leaseUntil);
         };
         List<ClaimedMessage> claimed = claim.claimed();
@@ -132,17 +143,17 @@ public final class Claimer {
         }
         // A full claim, of heads and their runs, lets the next scan continue after its last head.
         if (claimed.size() < limit || claim.last() == null) {
-            this.positions.remove(state);
+            this.positions.remove(key);
         }
         else {
-            this.positions.put(state, new ScanPosition(claim.last(), continuing ? position.scanStartedAt() : now));
+            this.positions.put(key, new ScanPosition(claim.last(), continuing ? position.scanStartedAt() : now));
         }
         this.metrics.claimed(claimed.size(), claim.lost());
         if (claimed.isEmpty()) {
-            this.idle.add(state);
+            this.idle.add(key);
         }
         else {
-            this.idle.remove(state);
+            this.idle.remove(key);
         }
         return claimed;
     }
@@ -157,6 +168,10 @@ public final class Claimer {
         all.addAll(runs);
         all.sort(Comparator.comparingLong(ClaimedMessage::id));
         return all;
+    }
+
+    /** What a scan of the due index reads: the rows of a state in a scope. */
+    private record ScanKey(MessageState state, ClaimScope scope) {
     }
 
     /**

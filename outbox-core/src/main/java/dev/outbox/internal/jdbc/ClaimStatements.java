@@ -4,8 +4,6 @@
  */
 package dev.outbox.internal.jdbc;
 
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.StringJoiner;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -15,8 +13,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The statements that claim due rows, check a hand-off's ordering and write the sends' outcomes, each
  * whole, in one database's SQL, with named parameters, written for the store's table once, at
- * construction ({@link StatementText}). A claim scope's line {@value #SCOPE_LINE} becomes the condition
- * on the scope's topics ({@link ClaimScope.Kind}), one statement per kind.
+ * construction ({@link StatementText}). A claim scope's line {@value #SCOPE_LINE} becomes the scope's
+ * condition on topics and message types ({@link ClaimScope}), written at the condition's first use.
  *
  * <p>The statements every database reads alike live here; {@link MySqlClaimStatements} and
  * {@link PostgresClaimStatements} hold those that differ: the ordering check that finds a key's head,
@@ -122,11 +120,11 @@ abstract class ClaimStatements {
 
     private final TableName table;
 
-    private final Map<ClaimScope.Kind, String> window;
+    private final ScopedStatement window;
 
-    private final Map<ClaimScope.Kind, String> windowAfter;
+    private final ScopedStatement windowAfter;
 
-    private final Map<ClaimScope.Kind, String> anyDue;
+    private final ScopedStatement anyDue;
 
     final String leaseLocked;
 
@@ -195,7 +193,7 @@ abstract class ClaimStatements {
      * {@code afterDueAt} and {@code afterId} where it continues, and {@code limit}
      */
     final String window(ClaimScope scope, boolean after) {
-        return (after ? this.windowAfter : this.window).get(scope.kind());
+        return (after ? this.windowAfter : this.window).forScope(scope);
     }
 
     /**
@@ -204,7 +202,7 @@ abstract class ClaimStatements {
      * the scope's topics and {@code limit}
      */
     final String anyDue(ClaimScope scope) {
-        return this.anyDue.get(scope.kind());
+        return this.anyDue.forScope(scope);
     }
 
     /**
@@ -269,14 +267,27 @@ abstract class ClaimStatements {
         return StatementText.forOutbox(sql, this.table);
     }
 
-    private Map<ClaimScope.Kind, String> perScope(String sql) {
+    private ScopedStatement perScope(String sql) {
         if (!sql.contains("\n" + SCOPE_LINE + "\n")) {
             throw new IllegalArgumentException("A scoped statement needs the line '" + SCOPE_LINE + "': " + sql);
         }
-        Map<ClaimScope.Kind, String> statements = new EnumMap<>(ClaimScope.Kind.class);
-        for (ClaimScope.Kind kind : ClaimScope.Kind.values()) {
-            statements.put(kind, forTable(sql.replace("\n" + SCOPE_LINE, kind.condition())));
+        return new ScopedStatement(sql);
+    }
+
+    /** A statement with a scope line, written out per scope condition at that condition's first use. */
+    private final class ScopedStatement {
+
+        private final String sql;
+
+        private final ConcurrentMap<String, String> byCondition = new ConcurrentHashMap<>();
+
+        ScopedStatement(String sql) {
+            this.sql = sql;
         }
-        return statements;
+
+        String forScope(ClaimScope scope) {
+            return this.byCondition.computeIfAbsent(scope.condition(),
+                    condition -> forTable(this.sql.replace("\n" + SCOPE_LINE, condition)));
+        }
     }
 }

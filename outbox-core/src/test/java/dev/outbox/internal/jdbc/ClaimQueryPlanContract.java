@@ -83,8 +83,13 @@ abstract class ClaimQueryPlanContract {
         String dispatcherPlan = explain(statements.window(dispatcher, false), dispatcher.bind(due(now, 200)));
         ClaimScope pull = ClaimScope.topic("jobs");
         String pullPlan = explain(statements.window(pull, false), pull.bind(due(now, 200)));
+        // While a route is paused, the claims leave its types out, and its probe claims only those.
+        ClaimScope paused = dispatcher.withoutTypes(List.of("order.created"));
+        String pausedPlan = explain(statements.window(paused, false), paused.bind(due(now, 200)));
+        ClaimScope probe = dispatcher.onlyTypes(List.of("order.created"));
+        String probePlan = explain(statements.window(probe, false), probe.bind(due(now, 1)));
 
-        for (String plan : List.of(windowPlan, continuedPlan, dispatcherPlan, pullPlan)) {
+        for (String plan : List.of(windowPlan, continuedPlan, dispatcherPlan, pullPlan, pausedPlan, probePlan)) {
             assertThat(plan).contains(usesIndex("idx_" + TABLE + "_due")).doesNotContain("Seq Scan")
                     .doesNotContain("type=ALL");
         }

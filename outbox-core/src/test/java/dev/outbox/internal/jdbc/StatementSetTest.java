@@ -19,8 +19,10 @@ import dev.outbox.OutboxStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class StatementSetTest {
 
@@ -101,6 +103,23 @@ class StatementSetTest {
     }
 
     @Test
+    void aScopeWithoutTheTypesOfAPausedRouteAddsItsConditionOnTheTypes() {
+        ClaimStatements statements = ClaimStatements.of(TABLE, DatabaseDialect.POSTGRESQL);
+        ClaimScope withoutPaused = ClaimScope.allExcept(List.of("jobs")).withoutTypes(List.of("order.created"));
+        ClaimScope probe = ClaimScope.all().onlyTypes(List.of("order.created", "mail.requested"));
+
+        assertThat(statements.window(withoutPaused, false))
+                .contains("AND m.topic NOT IN (:topics)\n  AND m.message_type NOT IN (:types)");
+        assertThat(statements.anyDue(probe)).contains("AND m.message_type IN (:types)").doesNotContain("m.topic");
+        assertThat(withoutPaused.bind(new MapSqlParameterSource()).getValues())
+                .containsEntry("topics", List.of("jobs")).containsEntry("types", List.of("order.created"));
+        assertThat(ClaimScope.all().withoutTypes(List.of())).isEqualTo(ClaimScope.all());
+        assertThat(probe).isEqualTo(ClaimScope.all().onlyTypes(List.of("mail.requested", "order.created")))
+                .hasToString("all topics, types mail.requested, order.created");
+        assertThatIllegalArgumentException().isThrownBy(() -> ClaimScope.all().onlyTypes(List.of()));
+    }
+
+    @Test
     void repeatedPartsAreNumberedPerRowAndWrittenOncePerCount() {
         ClaimStatements statements = ClaimStatements.of(TABLE, DatabaseDialect.MYSQL);
 
@@ -148,7 +167,8 @@ class StatementSetTest {
         ClaimStatements claims = set.claims();
         all.addAll(List.of(claims.lockDueHeads(), claims.selectDueHeads(), claims.withNothingEarlierUnsent(),
                 claims.followers(2), claims.markSent(2)));
-        for (ClaimScope scope : List.of(ClaimScope.all(), ClaimScope.allExcept(List.of("jobs")), ClaimScope.topic("jobs"))) {
+        for (ClaimScope scope : List.of(ClaimScope.all(), ClaimScope.allExcept(List.of("jobs")), ClaimScope.topic("jobs"),
+                ClaimScope.all().withoutTypes(List.of("t")), ClaimScope.all().onlyTypes(List.of("t")))) {
             all.add(claims.window(scope, false));
             all.add(claims.window(scope, true));
             all.add(claims.anyDue(scope));
