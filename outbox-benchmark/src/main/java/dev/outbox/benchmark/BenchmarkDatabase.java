@@ -221,6 +221,11 @@ final class BenchmarkDatabase implements AutoCloseable {
                 Long.class, state));
     }
 
+    long countSentWithKeyPrefix(String table, String prefix) {
+        return Objects.requireNonNull(this.admin.queryForObject("SELECT COUNT(*) FROM " + table
+                + " WHERE state = 'SENT' AND message_key LIKE ?", Long.class, prefix + "%"));
+    }
+
     long sumRetryCounts(String table) {
         return Objects.requireNonNull(this.admin.queryForObject("SELECT COALESCE(SUM(retry_count), 0) FROM " + table,
                 Long.class));

@@ -40,11 +40,13 @@ import dev.outbox.dispatch.DispatcherSettings;
  * @param withoutIndexes secondary indexes of the outbox's table to drop, to measure what each costs
  * @param batchSize the batch size of each dispatcher of the drains
  * @param threads the threads of each dispatcher of the drains
+ * @param killLeaseSeconds the leases, in seconds, of the instances the recovery phase kills with SIGKILL; none
+ * to leave that measurement out
  */
 record BenchmarkOptions(String url, String user, String password, Set<String> phases, int writers,
         int transactions, int drainMessages, List<Integer> instanceCounts, int repeat, List<Integer> orderedKeys, int rate,
         int latencySeconds, int outageSeconds, int oldRows, int backlog, String backlogHeap, int idleSeconds,
-        Duration timeout, Set<String> withoutIndexes, int batchSize, int threads) {
+        Duration timeout, Set<String> withoutIndexes, int batchSize, int threads, List<Integer> killLeaseSeconds) {
 
     /** Where the password comes from, so that it shows neither in the command line nor in ps. */
     static final String PASSWORD_VARIABLE = "OUTBOX_BENCHMARK_PASSWORD";
@@ -74,7 +76,11 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
                                     what each costs (default: none; the outbox needs both)
               --batch-size=100 --threads=1
                                     each dispatcher's batch size and threads in the drains of D
-                                    and S (default: the library's defaults)""";
+                                    and S (default: the library's defaults)
+              --kill-lease-seconds=30,8
+                                    the leases of the instances that R kills with SIGKILL: 30 s was
+                                    the default lease before it was renewed, 8 s is the default
+                                    (--kill-lease-seconds= for no kill)""";
 
     /**
      * @param arguments the command line
@@ -104,7 +110,8 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
                 options.positive("idle-seconds", 40), Duration.ofSeconds(options.positive("timeout", 600)),
                 new LinkedHashSet<>(options.list("without-indexes", "")),
                 options.positive("batch-size", DispatcherSettings.BATCH_SIZE.defaultValue()),
-                options.positive("threads", DispatcherSettings.THREADS.defaultValue()));
+                options.positive("threads", DispatcherSettings.THREADS.defaultValue()),
+                options.positives("kill-lease-seconds", "30," + DispatcherSettings.LEASE.defaultValue().toSeconds()));
         parsed.withoutIndexes().stream().filter(index -> !BenchmarkDatabase.DROPPABLE_INDEXES.contains(index))
                 .findFirst().ifPresent(index -> {
                     throw new IllegalArgumentException("--without-indexes takes " + BenchmarkDatabase.DROPPABLE_INDEXES

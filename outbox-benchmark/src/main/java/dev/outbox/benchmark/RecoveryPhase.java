@@ -4,7 +4,16 @@
  */
 package dev.outbox.benchmark;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.metrics.OutboxMetrics;
@@ -18,7 +27,10 @@ import dev.outbox.retry.RetryPolicies;
  * again. Run without ordering keys and with 50 keys in turn. Measured: the backlog, the time from the
  * broker's return to its first acknowledgement (the route's probe) and until every row is SENT, the
  * drain rate after the first acknowledgement, messages FAILED, attempts the messages spent (the sum of
- * their retry counts), sends tried during the outage, order violations and duplicates.
+ * their retry counts), sends tried during the outage, order violations and duplicates. For comparison,
+ * the same outage with a sender blind to it, as every sender was before routes were paused. Then an
+ * instance is killed with SIGKILL while its messages are leased to it, per lease of
+ * {@code --kill-lease-seconds}: the time until a surviving instance has sent them.
  *
  * <p>The target "SENT within 5 s of the return plus backlog ÷ drain rate" takes the drain rate after the
  * first acknowledgement, so it holds when the outbox notices the broker's return within 5 s and then
@@ -27,6 +39,8 @@ import dev.outbox.retry.RetryPolicies;
 final class RecoveryPhase {
 
     private static final double DETECTION_ALLOWANCE_SECONDS = 5;
+
+    private static final int HELD_MESSAGES = 1000;
 
     private final BenchmarkDatabase database;
 
@@ -37,7 +51,7 @@ final class RecoveryPhase {
         this.options = options;
     }
 
-    PhaseReport run() {
+    PhaseReport run() throws IOException, InterruptedException {
         int outageSeconds = this.options.outageSeconds();
         PhaseReport report = new PhaseReport("R", String.format("Broker unreachable for %d s while %d transactions/s "
                 + "save messages, then the drain; library defaults (retries, probe interval %s)", outageSeconds,
@@ -46,7 +60,89 @@ final class RecoveryPhase {
             measure(report, keys, outageSeconds, true);
         }
         measure(report, OrderingKeys.NONE, outageSeconds, false);
+        for (int leaseSeconds : this.options.killLeaseSeconds()) {
+            measureKill(report, Duration.ofSeconds(leaseSeconds));
+        }
         return report;
+    }
+
+    /**
+     * An instance that holds {@value #HELD_MESSAGES} messages, leased to it while they are sent or wait in its
+     * memory, is killed with SIGKILL while a surviving instance takes the steady load. Measured: the time from
+     * the kill until the killed instance's messages are SENT, and duplicates.
+     */
+    private void measureKill(PhaseReport report, Duration lease) throws IOException, InterruptedException {
+        this.database.truncate(BenchmarkDatabase.OUTBOX_TABLE);
+        AckingSender sender = AckingSender.tracking();
+        try (OutboxInstance survivor = new OutboxInstance(this.database, "survivor", SteadyWrites.THREADS + 2,
+                DispatcherSettings.defaults(), sender, OutboxMetrics.NONE, OutboxInstance.CommitNotification.HANDOFF,
+                RetryPolicies.defaults(), OutboxObservations.NONE)) {
+            survivor.start();
+            SteadyWrites writes = SteadyWrites.start(this.options.rate(), new OrderTransaction(survivor, "survivor",
+                    OrderingKeys.NONE));
+            double recoverySeconds;
+            boolean recovered;
+            try (writes) {
+                Process holder = ChildJvm.start(LeaseHolder.class, List.of(), List.of(this.options.url(),
+                        this.options.user(), Integer.toString(HELD_MESSAGES), lease.toString()),
+                        this.options.password());
+                awaitReady(holder);
+                long killed = System.nanoTime();
+                holder.destroyForcibly().waitFor();
+                recovered = Waiting.within(() -> this.database.countSentWithKeyPrefix(BenchmarkDatabase.OUTBOX_TABLE,
+                        LeaseHolder.KEY_PREFIX + "-") >= HELD_MESSAGES, this.options.timeout());
+                recoverySeconds = (System.nanoTime() - killed) / 1e9;
+                writes.stop(this.options.timeout());
+            }
+            String defaults = lease.equals(DispatcherSettings.LEASE.defaultValue()) ? " (the default), renewed"
+                    : "";
+            report.add(new Measurement("instance killed with SIGKILL, lease " + lease.toSeconds() + " s" + defaults)
+                    .put("leaseSeconds", lease.toSeconds())
+                    .put("heldMessages", HELD_MESSAGES)
+                    .put("recoverySeconds", recoverySeconds)
+                    .put("timedOut", !recovered)
+                    .put("duplicates", sender.duplicates())
+                    .summary(String.format("the killed instance's %d messages SENT by the survivor %.1f s after the "
+                            + "kill%s; %d duplicates", HELD_MESSAGES, recoverySeconds, recovered ? "" : " (timed out)",
+                            sender.duplicates())));
+            if (!defaults.isEmpty()) {
+                report.target("R: SIGKILL, the killed instance's messages SENT", "<= 10 s",
+                        String.format("%.1f s", recoverySeconds), recovered && recoverySeconds <= 10);
+            }
+        }
+    }
+
+    private void awaitReady(Process holder) throws IOException {
+        BufferedReader output = new BufferedReader(new InputStreamReader(holder.getInputStream(),
+                StandardCharsets.UTF_8));
+        CompletableFuture<Void> ready = new CompletableFuture<>();
+        Thread reader = new Thread(() -> {
+            try (output) {
+                for (String line = output.readLine(); line != null; line = output.readLine()) {
+                    if (line.startsWith(LeaseHolder.READY)) {
+                        ready.complete(null);
+                    }
+                }
+                ready.completeExceptionally(new IllegalStateException("the lease holder ended without holding"));
+            }
+            catch (IOException ex) {
+                ready.completeExceptionally(ex);
+            }
+        }, "lease-holder-output");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            ready.get(this.options.timeout().toSeconds(), TimeUnit.SECONDS);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            holder.destroyForcibly();
+            throw new IllegalStateException("interrupted", ex);
+        }
+        catch (ExecutionException | TimeoutException ex) {
+            holder.destroyForcibly();
+            throw new IllegalStateException("the lease holder did not hold its messages", ex);
+        }
     }
 
     /**

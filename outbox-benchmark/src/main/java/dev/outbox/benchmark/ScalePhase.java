@@ -8,9 +8,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -95,22 +93,11 @@ final class ScalePhase {
     }
 
     private Map<String, Object> drainInSmallJvm() throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx" + this.options.backlogHeap());
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(BacklogDrain.class.getName());
-        command.add(this.strategy.name());
-        command.add(Integer.toString(this.options.backlog()));
-        command.add("--url=" + this.options.url());
-        command.add("--user=" + this.options.user());
-        command.add("--timeout=" + this.options.timeout().toSeconds());
-        command.add("--batch-size=" + this.options.batchSize());
-        command.add("--threads=" + this.options.threads());
-        ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
-        builder.environment().put(BenchmarkOptions.PASSWORD_VARIABLE, this.options.password());
-        Process process = builder.start();
+        Process process = ChildJvm.start(BacklogDrain.class, List.of("-Xmx" + this.options.backlogHeap()),
+                List.of(this.strategy.name(), Integer.toString(this.options.backlog()), "--url=" + this.options.url(),
+                        "--user=" + this.options.user(), "--timeout=" + this.options.timeout().toSeconds(),
+                        "--batch-size=" + this.options.batchSize(), "--threads=" + this.options.threads()),
+                this.options.password());
         String lastLine = null;
         try (BufferedReader output = new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {

@@ -18,8 +18,6 @@ import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import dev.outbox.MessageState;
@@ -42,8 +40,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Delivers one batch of leased rows and writes their outcomes: every send to a broker and every
  * local handler is started before any is awaited, but for the messages of an ordering key, each of
- * which waits for the one before it; then the outcomes are written in one short transaction (a
- * local handler's success is written by the handler's own transaction).
+ * which waits for the one before it, the batch's leases renewed while they run ({@link BatchLeases}); then
+ * the outcomes are written in one short transaction (a local handler's success is written by the handler's
+ * own transaction). A send whose broker was unreachable pauses its route ({@link RouteOutages}).
  */
 final class BatchDelivery {
 
@@ -67,10 +66,13 @@ final class BatchDelivery {
 
     private final RouteOutages outages;
 
+    private final Duration lease;
+
     BatchDelivery(OutboxRepository repository, MessageRoutes routes, RouteOutages outages, LocalHandlers handlers,
-            FailurePlanner failures, Duration sendTimeout, Clock clock, OutboxMetrics metrics,
+            FailurePlanner failures, Duration lease, Duration sendTimeout, Clock clock, OutboxMetrics metrics,
             OutboxObservations observations) {
         this.repository = repository;
+        this.lease = lease;
         this.routes = routes;
         this.outages = outages;
         this.handlers = handlers;
@@ -149,6 +151,7 @@ final class BatchDelivery {
             Instant attemptedAt) {
         long deadline = System.nanoTime() + this.sendTimeout.toNanos();
         List<CompletableFuture<Confirmation>> sends = new ArrayList<>(Collections.nCopies(batch.size(), null));
+        BatchLeases leases = new BatchLeases(this.repository, this.lease, this.clock, batch, sends);
         List<KeyRun> open = KeyRun.of(batch);
         while (!open.isEmpty()) {
             List<CompletableFuture<Confirmation>> wave = new ArrayList<>();
@@ -163,7 +166,7 @@ final class BatchDelivery {
                     }
                 }
             }
-            awaitAll(wave, deadline);
+            leases.await(wave, deadline);
             if (System.nanoTime() - deadline >= 0) {
                 break;
             }
@@ -255,19 +258,6 @@ final class BatchDelivery {
             throw new IllegalStateException("the sender confirmed the message without a broker message id");
         }
         return new Confirmation.Acknowledged(brokerMessageId);
-    }
-
-    private static void awaitAll(List<CompletableFuture<Confirmation>> sends, long deadline) {
-        try {
-            CompletableFuture.allOf(sends.toArray(CompletableFuture[]::new))
-                    .get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-        }
-        catch (ExecutionException | TimeoutException ex) {
-            // Each send's own result is read below; unfinished ones count as timed out.
-        }
     }
 
     /**

@@ -100,8 +100,8 @@ public final class Dispatcher {
         LocalHandlers handlers = new LocalHandlers(builder.repository, handlerTransactions,
                 Objects.requireNonNullElse(builder.handlerExecutor, this.handlerPool), this.clock, builder.observations);
         BatchDelivery delivery = new BatchDelivery(builder.repository, builder.routes, this.outages, handlers,
-                new FailurePlanner(builder.retryPolicies), this.settings.sendTimeout(), this.clock, builder.metrics,
-                builder.observations);
+                new FailurePlanner(builder.retryPolicies), this.settings.lease(), this.settings.sendTimeout(),
+                this.clock, builder.metrics, builder.observations);
         this.cycle = new DispatchCycle(this.handoffs, new OrderedHandoffs(builder.repository,
                 this.settings.pollInterval(), this.clock), claimer,
                 delivery, this.outages, this.settings.batchSize(), this.clock);

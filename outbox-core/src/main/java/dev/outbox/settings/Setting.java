@@ -194,7 +194,7 @@ public final class Setting<T> {
     /**
      * For a check that involves other settings too.
      *
-     * @param problem what is wrong, for example "(PT20S) must be shorter than half the lease (PT30S)"
+     * @param problem what is wrong, for example "(PT8S) must not be shorter than poll-interval (PT20S)"
      * @return an exception naming this setting, to throw
      */
     public SettingException invalid(String problem) {

@@ -50,7 +50,7 @@ public final class SettingException extends IllegalArgumentException {
     }
 
     /**
-     * @return what is wrong with the value, for example "must be shorter than half the lease (PT30S), ..."
+     * @return what is wrong with the value, for example "must not be shorter than poll-interval (PT1S)"
      */
     public String problem() {
         return this.problem;

@@ -32,6 +32,7 @@ import dev.outbox.internal.jdbc.DeliveryOutcome;
 import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
+import dev.outbox.spi.MessageSender;
 import dev.outbox.testing.MutableClock;
 import dev.outbox.testing.RecordingSender;
 import org.junit.jupiter.api.BeforeEach;
@@ -253,6 +254,38 @@ abstract class DispatchContract extends DatabaseContract {
 
         assertThat(this.fixture.row(id).state()).isEqualTo(MessageState.SENT);
         assertThat(this.sender.sent()).extracting(message -> message.id()).containsExactly(id);
+    }
+
+    @Test
+    void aSlowSendKeepsItsRowLeasedBeyondTheLeaseAndItsOutcomeIsWritten() throws Exception {
+        Duration shortLease = Duration.ofSeconds(1);
+        CompletableFuture<String> confirmation = new CompletableFuture<>();
+        CountDownLatch sending = new CountDownLatch(1);
+        MessageSender slow = message -> {
+            sending.countDown();
+            return confirmation;
+        };
+        Dispatcher slowInstance = this.fixture.dispatcher(MessageRoutes.to(slow)).clock(this.clock)
+                .settings(DispatcherSettings.builder().lease(shortLease).sendTimeout(Duration.ofSeconds(30)).build())
+                .build();
+        Dispatcher otherInstance = dispatcher(noJitter(5, null), ClaimStrategy.SKIP_LOCKED);
+        long id = save("order-1", null).id();
+
+        CompletableFuture<Integer> round = CompletableFuture.supplyAsync(slowInstance::dispatchOnce);
+        assertThat(sending.await(10, TimeUnit.SECONDS)).isTrue();
+        Instant firstLeaseEnd = this.fixture.row(id).nextRetryAt();
+        this.clock.advance(Duration.ofMillis(600));
+        await().atMost(Duration.ofSeconds(10)).until(() -> this.fixture.row(id).nextRetryAt().isAfter(firstLeaseEnd));
+        this.clock.advance(Duration.ofMillis(600));
+
+        assertThat(this.clock.instant()).isAfter(firstLeaseEnd);
+        assertThat(otherInstance.dispatchOnce()).as("the renewed lease keeps the row with the slow instance").isZero();
+        confirmation.complete("slow-1");
+        assertThat(round.get(10, TimeUnit.SECONDS)).isOne();
+        StoredMessage sent = this.fixture.row(id);
+        assertThat(sent.state()).isEqualTo(MessageState.SENT);
+        assertThat(sent.brokerMessageId()).isEqualTo("slow-1");
+        assertThat(this.sender.sent()).isEmpty();
     }
 
     @ParameterizedTest

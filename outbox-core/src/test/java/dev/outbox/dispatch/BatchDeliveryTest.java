@@ -56,6 +56,8 @@ class BatchDeliveryTest {
 
     private static final Duration PROBE_INTERVAL = Duration.ofSeconds(2);
 
+    private static final Duration LEASE = Duration.ofSeconds(8);
+
     /** 1 s doubling to 1 min, 3 attempts, no jitter, no slow retry. */
     private static final RetryPolicies POLICIES = new RetryPolicies(
             new RetryPolicy(Duration.ofSeconds(1), 2.0, Duration.ofMinutes(1), 0.0, 3), Map.of(), null);
@@ -555,7 +557,7 @@ class BatchDeliveryTest {
         // No route here is local: the handlers' executor is never used.
         return new BatchDelivery(this.repository, routes, this.outages,
                 new LocalHandlers(this.repository, this.transactionManager, Runnable::run, clock, OutboxObservations.NONE),
-                new FailurePlanner(POLICIES), sendTimeout, clock, this.metrics, OutboxObservations.NONE);
+                new FailurePlanner(POLICIES), LEASE, sendTimeout, clock, this.metrics, OutboxObservations.NONE);
     }
 
     private List<DeliveryOutcome> writtenOutcomes() {

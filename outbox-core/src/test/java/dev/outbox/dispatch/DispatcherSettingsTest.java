@@ -25,7 +25,7 @@ class DispatcherSettingsTest {
         assertThat(defaults.pollInterval()).isEqualTo(Duration.ofSeconds(1));
         assertThat(defaults.maxPollInterval()).isEqualTo(Duration.ofSeconds(8));
         assertThat(defaults.batchSize()).isEqualTo(500);
-        assertThat(defaults.lease()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(defaults.lease()).isEqualTo(Duration.ofSeconds(8));
         assertThat(defaults.sendTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(defaults.shutdownTimeout()).isEqualTo(Duration.ofSeconds(15));
         assertThat(defaults.threads()).isEqualTo(1);
@@ -36,11 +36,11 @@ class DispatcherSettingsTest {
     }
 
     @Test
-    void defaultSendTimeoutLeavesAHandedOffMessageEnoughOfItsLease() {
-        DispatcherSettings defaults = DispatcherSettings.defaults();
+    void aSendTimeoutLongerThanTheLeaseIsAcceptedAsTheLeasesOfRunningSendsAreRenewed() {
+        DispatcherSettings settings = DispatcherSettings.builder().lease(Duration.ofSeconds(4))
+                .sendTimeout(Duration.ofSeconds(30)).build();
 
-        // A handed-off message is sent with at least half its lease left (HandoffQueue).
-        assertThat(defaults.sendTimeout()).isLessThan(defaults.lease().dividedBy(2));
+        assertThat(settings.sendTimeout()).isGreaterThan(settings.lease());
     }
 
     @Test
@@ -91,12 +91,6 @@ class DispatcherSettingsTest {
                 invalid("lease", "must be positive", b -> b.lease(Duration.ZERO)),
                 invalid("lease", "must be positive", b -> b.lease(Duration.ofSeconds(-30))),
                 invalid("send-timeout", "must be positive", b -> b.sendTimeout(Duration.ZERO)),
-                invalid("send-timeout", "must be shorter than half the lease",
-                        b -> b.lease(Duration.ofSeconds(10)).sendTimeout(Duration.ofSeconds(5))),
-                invalid("send-timeout", "must be shorter than half the lease",
-                        b -> b.lease(Duration.ofSeconds(10)).sendTimeout(Duration.ofSeconds(11))),
-                invalid("send-timeout", "must be shorter than half the lease",
-                        b -> b.sendTimeout(DispatcherSettings.LEASE.defaultValue().dividedBy(2))),
                 invalid("shutdown-timeout", "must be positive", b -> b.shutdownTimeout(Duration.ZERO)),
                 invalid("outage-probe-interval", "must be positive", b -> b.outageProbeInterval(Duration.ZERO)),
                 invalid("shutdown-timeout", "must be positive", b -> b.shutdownTimeout(Duration.ofSeconds(-1))),
@@ -113,24 +107,6 @@ class DispatcherSettingsTest {
         assertThatIllegalArgumentException().isThrownBy(() -> change.apply(DispatcherSettings.builder()).build())
                 .withMessageStartingWith("dispatcher " + setting + " ")
                 .withMessageContaining(rule);
-    }
-
-    @Test
-    void sendTimeoutMessageExplainsTheRisk() {
-        assertThatIllegalArgumentException()
-                .isThrownBy(() -> DispatcherSettings.builder().lease(Duration.ofSeconds(5))
-                        .sendTimeout(Duration.ofSeconds(6)).build())
-                .withMessageContaining("send-timeout (PT6S)")
-                .withMessageContaining("lease (PT5S)")
-                .withMessageContaining("before another instance may claim it");
-    }
-
-    @Test
-    void sendTimeoutJustShorterThanHalfTheLeaseIsAccepted() {
-        DispatcherSettings settings = DispatcherSettings.builder().lease(Duration.ofSeconds(10))
-                .sendTimeout(Duration.ofMillis(4_999)).build();
-
-        assertThat(settings.sendTimeout()).isEqualTo(Duration.ofMillis(4_999));
     }
 
     private static Arguments invalid(String setting, String rule, UnaryOperator<DispatcherSettings.Builder> change) {

@@ -58,12 +58,12 @@ class CoreSettingsTest {
 
     @Test
     void aCheckAcrossTwoSettingsNamesOneOfThem() {
-        SettingSource source = new MapSettingSource(Map.of(DispatcherSettings.SEND_TIMEOUT, Duration.ofSeconds(20)));
+        SettingSource source = new MapSettingSource(Map.of(DispatcherSettings.POLL_INTERVAL, Duration.ofSeconds(20)));
 
         SettingException error = catchThrowableOfType(SettingException.class, () -> DispatcherSettings.from(source));
 
-        assertThat(error.setting()).isEqualTo("send-timeout");
-        assertThat(error.problem()).startsWith("(PT20S) must be shorter than half the lease (PT30S)");
+        assertThat(error.setting()).isEqualTo("max-poll-interval");
+        assertThat(error.problem()).startsWith("(PT8S) must not be shorter than poll-interval (PT20S)");
     }
 
     @Test

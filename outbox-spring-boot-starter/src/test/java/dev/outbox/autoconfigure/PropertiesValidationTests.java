@@ -36,14 +36,14 @@ class PropertiesValidationTests {
                 "outbox.dispatcher.lease=1m", "outbox.dispatcher.send-timeout=20s",
                 "outbox.dispatcher.shutdown-timeout=5s", "outbox.dispatcher.threads=2",
                 "outbox.dispatcher.claim-strategy=optimistic", "outbox.dispatcher.handoff-capacity=500",
-                "outbox.dispatcher.handler-threads=3")
+                "outbox.dispatcher.handler-threads=3", "outbox.dispatcher.outage-probe-interval=500ms")
                 .run(context -> {
                     assertThat(context).hasNotFailed();
                     DispatcherSettings settings = OutboxSettings.of(context.getEnvironment())
                             .build(DispatcherSettings::from);
                     assertThat(settings).isEqualTo(new DispatcherSettings(Duration.ofMillis(200),
                             Duration.ofSeconds(3), 50, Duration.ofMinutes(1), Duration.ofSeconds(20),
-                            Duration.ofSeconds(5), 2, ClaimStrategy.OPTIMISTIC, 500, 3));
+                            Duration.ofSeconds(5), 2, ClaimStrategy.OPTIMISTIC, 500, 3, Duration.ofMillis(500)));
                 });
     }
 
@@ -98,11 +98,11 @@ class PropertiesValidationTests {
 
     @Test
     void aCheckAcrossSettingsThatRefusesADefaultSaysSo() {
-        this.runner.withPropertyValues("outbox.dispatcher.lease=10s").run(context -> {
+        this.runner.withPropertyValues("outbox.dispatcher.poll-interval=10s").run(context -> {
             FailureAnalysis analysis = new InvalidOutboxPropertyFailureAnalyzer().analyze(context.getStartupFailure());
 
             assertThat(analysis.getDescription())
-                    .contains("outbox.dispatcher.send-timeout (PT10S) must be shorter than half the lease (PT10S)")
+                    .contains("outbox.dispatcher.max-poll-interval (PT8S) must not be shorter than poll-interval (PT10S)")
                     .contains("Origin: the default value");
         });
     }

@@ -48,8 +48,8 @@ public final class MessagePuller {
     /** The most messages one receive leases. */
     public static final int MAX_RECEIVE = 1000;
 
-    /** How long a received message stays with its consumer: the dispatcher's default lease, 30 s. */
-    public static final Setting<Duration> LEASE = Setting.of("pull", "lease", DispatcherSettings.LEASE.defaultValue(),
+    /** How long a received message stays with its consumer: 30 s by default. */
+    public static final Setting<Duration> LEASE = Setting.of("pull", "lease", Duration.ofSeconds(30),
             Check.positive(), "How long a received message stays with its consumer before it is received again.");
 
     /** Every setting of the puller. */

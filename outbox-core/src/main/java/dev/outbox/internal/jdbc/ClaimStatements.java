@@ -71,6 +71,14 @@ abstract class ClaimStatements {
             UPDATE local_message SET lock_version = lock_version + 1, next_retry_at = :leaseUntil, gmt_modified = :now
             WHERE id IN (:ids) AND (id, lock_version) IN (:versions)""";
 
+    /**
+     * Extends the leases of rows whose sends are still running, each only at the version its claim set, which
+     * stays as it is, so that the sends' outcomes are still written.
+     */
+    private static final String RENEW_LEASES = """
+            UPDATE local_message SET next_retry_at = :leaseUntil
+            WHERE id IN (:ids) AND (id, lock_version) IN (:versions)""";
+
     /** The versions and states of rows: which of a run's rows its lease took. */
     private static final String VERSIONS = """
             SELECT id, lock_version, state
@@ -136,6 +144,8 @@ abstract class ClaimStatements {
 
     final String leaseAtVersions;
 
+    final String renewLeases;
+
     final String versions;
 
     private final String followersOfKey;
@@ -167,6 +177,7 @@ abstract class ClaimStatements {
         this.claimedRows = forTable(CLAIMED_ROWS);
         this.runBounds = forTable(RUN_BOUNDS);
         this.leaseAtVersions = forTable(LEASE_AT_VERSIONS);
+        this.renewLeases = forTable(RENEW_LEASES);
         this.versions = forTable(VERSIONS);
         this.followersOfKey = forTable(FOLLOWERS_OF_KEY);
         this.markSent = forTable(MARK_SENT);

@@ -189,6 +189,25 @@ public final class OutboxRepository {
     }
 
     /**
+     * Extends the leases of claimed rows whose sends are still running, in one statement; the rows keep their
+     * lock versions, so the sends' outcomes are written as they would have been.
+     *
+     * @param messages rows leased to this instance
+     * @param leaseUntil when they become due for other instances now
+     * @return how many leases were extended: fewer when a lease had run out and another claim took its row
+     */
+    public int renewLeases(List<ClaimedMessage> messages, Instant leaseUntil) {
+        if (messages.isEmpty()) {
+            return 0;
+        }
+        return this.named.update(this.claims.renewLeases, new MapSqlParameterSource()
+                .addValue("leaseUntil", Timestamps.toColumn(leaseUntil))
+                .addValue("ids", messages.stream().map(ClaimedMessage::id).toList())
+                .addValue("versions", messages.stream()
+                        .map(message -> new Object[] { message.id(), message.lockVersion() }).toList()));
+    }
+
+    /**
      * Writes outcomes in one short transaction. An outcome whose row was re-claimed in the meantime
      * (its lock version moved on) is not written.
      *
