@@ -32,6 +32,9 @@ import dev.outbox.retry.RetryPolicies;
  * instance is killed with SIGKILL while its messages are leased to it, per lease of
  * {@code --kill-lease-seconds}: the time until a surviving instance has sent them.
  *
+ * <p>The broker returns half a probe interval after a whole number of them has passed since the pause, which
+ * is the average wait for the next probe.
+ *
  * <p>The target "SENT within 5 s of the return plus backlog ÷ drain rate" takes the drain rate after the
  * first acknowledgement, so it holds when the outbox notices the broker's return within 5 s and then
  * drains at its full rate, without retry timers that grew during the outage.
@@ -168,6 +171,9 @@ final class RecoveryPhase {
             }
             long saved = this.database.countAll(BenchmarkDatabase.OUTBOX_TABLE);
             long backlog = saved - this.database.count(BenchmarkDatabase.OUTBOX_TABLE, "SENT");
+            // The probes run every probe interval from the pause, at the outage's start: returning a whole number
+            // of intervals later would meet a probe at once. Half an interval later measures the average wait.
+            Waiting.sleep(DispatcherSettings.OUTAGE_PROBE_INTERVAL.defaultValue().toMillis() / 2);
             long triedWhileUnreachable = sender.refused();
             long returned = System.nanoTime();
             sender.unreachable(false);

@@ -6,6 +6,7 @@ package dev.outbox.autoconfigure;
 
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import dev.outbox.OutboxStore;
@@ -14,6 +15,8 @@ import dev.outbox.actuate.OutboxHealthIndicator;
 import dev.outbox.admin.BacklogLimits;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.dispatch.Dispatcher;
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -36,7 +39,8 @@ import org.springframework.core.env.Environment;
  * Auto-configures the operators' side of the outbox: an {@link OutboxAdmin}, and with Spring Boot Actuator the
  * {@code outbox} web endpoint ({@link OutboxEndpoint}, read-only unless
  * {@code management.endpoint.outbox.access=unrestricted}) and the {@code outbox} health indicator
- * ({@link OutboxHealthIndicator}, configured by {@code outbox.health.*}). With several stores
+ * ({@link OutboxHealthIndicator}, configured by {@code outbox.health.*}, which shows the paused routes of the
+ * store's dispatcher where this instance runs one). With several stores
  * ({@code outbox.stores}), each store has its admin, and the endpoint and the health indicator show each store.
  */
 @AutoConfiguration(after = OutboxAutoConfiguration.class)
@@ -73,17 +77,38 @@ public final class OutboxAdminAutoConfiguration {
 
         @Bean
         @ConditionalOnMissingBean(name = "outboxHealthIndicator")
-        HealthContributor outboxHealthIndicator(ObjectProvider<OutboxAdmin> admins, OutboxProperties properties,
+        HealthContributor outboxHealthIndicator(ObjectProvider<OutboxAdmin> admins,
+                ObjectProvider<Dispatcher> dispatchers, ListableBeanFactory beans, OutboxProperties properties,
                 Environment environment) {
             boolean outOfService = properties.getHealth().getUnhealthyStatus()
                     == OutboxProperties.UnhealthyStatus.OUT_OF_SERVICE;
             Status status = outOfService ? Status.OUT_OF_SERVICE : Status.DOWN;
+            List<OutboxAdmin> stores = admins.orderedStream().toList();
             Map<String, OutboxHealthIndicator> byStore = new LinkedHashMap<>();
-            admins.orderedStream().forEach(admin -> byStore.put(admin.storeName(), new OutboxHealthIndicator(admin,
-                    OutboxSettings.of(environment).forStore(admin.storeName()).build(BacklogLimits::from), status)));
+            for (OutboxAdmin admin : stores) {
+                BacklogLimits limits = OutboxSettings.of(environment).forStore(admin.storeName())
+                        .build(BacklogLimits::from);
+                Dispatcher dispatcher = dispatcherOf(admin.storeName(), stores.size(), dispatchers, beans);
+                byStore.put(admin.storeName(), (dispatcher != null)
+                        ? new OutboxHealthIndicator(admin, dispatcher, limits, status)
+                        : new OutboxHealthIndicator(admin, limits, status));
+            }
             // One store is the outbox's health; several are its parts, /actuator/health/outbox/<store>.
             return (byStore.size() == 1) ? byStore.values().iterator().next()
                     : CompositeHealthContributor.fromMap(byStore);
+        }
+
+        /**
+         * @return the store's dispatcher in this instance: the one of {@code outbox.stores.<store>}, or the
+         * application's only one when it has one store; null when this instance runs none
+         */
+        private static @Nullable Dispatcher dispatcherOf(String store, int stores,
+                ObjectProvider<Dispatcher> dispatchers, ListableBeanFactory beans) {
+            String declared = DeclaredStores.beanName(store, "OutboxDispatcher");
+            if (beans.containsBean(declared)) {
+                return beans.getBean(declared, Dispatcher.class);
+            }
+            return (stores == 1) ? dispatchers.getIfUnique() : null;
         }
     }
 }

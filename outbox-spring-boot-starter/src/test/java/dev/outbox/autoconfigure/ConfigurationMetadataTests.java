@@ -47,7 +47,7 @@ class ConfigurationMetadataTests {
                 "outbox.dispatcher.max-poll-interval", "outbox.dispatcher.batch-size", "outbox.dispatcher.lease",
                 "outbox.dispatcher.send-timeout", "outbox.dispatcher.shutdown-timeout", "outbox.dispatcher.threads",
                 "outbox.dispatcher.claim-strategy", "outbox.dispatcher.handoff-capacity",
-                "outbox.dispatcher.handler-threads", "outbox.pull.topics", "outbox.pull.lease", "outbox.retry.initial-delay",
+                "outbox.dispatcher.handler-threads", "outbox.dispatcher.outage-probe-interval", "outbox.pull.topics", "outbox.pull.lease", "outbox.retry.initial-delay",
                 "outbox.retry.multiplier", "outbox.retry.max-delay", "outbox.retry.jitter", "outbox.retry.max-attempts",
                 "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.logging-sender.enabled",
                 "outbox.kafka.enabled", "outbox.rabbit.enabled", "outbox.rocketmq.enabled",

@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 import dev.outbox.MessageState;
 import dev.outbox.SaveResult;
 import dev.outbox.StoredMessage;
+import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.sender.kafka.KafkaMessageSender;
 import dev.outbox.testing.TestDatabase;
 import kafka.server.BrokerServer;
@@ -40,7 +41,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The Kafka sender, wired by the auto-configuration on Spring Boot's KafkaTemplate, delivering
- * through the real dispatcher from a MariaDB outbox to an in-process KRaft broker.
+ * through the real dispatcher from a MariaDB outbox to an in-process KRaft broker: a stopped broker pauses the
+ * route without spending attempts, a record the producer refuses spends its own.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class KafkaDeliveryTests {
@@ -53,6 +55,11 @@ class KafkaDeliveryTests {
 
     private static final String OUTAGE_TOPIC = "outbox-outage";
 
+    private static final String POISON_TOPIC = "outbox-poison";
+
+    /** The producer's max.request.size in these tests: a small message fits, a larger body does not. */
+    private static final int MAX_REQUEST_SIZE = 2_000;
+
     private EmbeddedKafkaKraftBroker kafka;
 
     private TestDatabase database;
@@ -60,7 +67,7 @@ class KafkaDeliveryTests {
     @BeforeAll
     void startBroker() {
         this.database = TestDatabase.create(TestDatabase.Kind.MARIADB, "kafka_delivery");
-        this.kafka = new EmbeddedKafkaKraftBroker(1, 3, HEADERS_TOPIC, ORDERING_TOPIC, OUTAGE_TOPIC);
+        this.kafka = new EmbeddedKafkaKraftBroker(1, 3, HEADERS_TOPIC, ORDERING_TOPIC, OUTAGE_TOPIC, POISON_TOPIC);
         // A restarted broker is ready in about a second instead of ten.
         this.kafka.brokerProperties(Map.of("broker.session.timeout.ms", "1500", "broker.heartbeat.interval.ms", "300"));
         this.kafka.afterPropertiesSet();
@@ -85,7 +92,8 @@ class KafkaDeliveryTests {
                         "spring.kafka.producer.properties[request.timeout.ms]=1000",
                         "spring.kafka.producer.properties[delivery.timeout.ms]=2000",
                         "spring.kafka.producer.properties[reconnect.backoff.max.ms]=300",
-                        "outbox.dispatcher.send-timeout=5s", "outbox.dispatcher.lease=12s",
+                        "spring.kafka.producer.properties[max.request.size]=" + MAX_REQUEST_SIZE,
+                        "outbox.dispatcher.outage-probe-interval=300ms", "outbox.dispatcher.send-timeout=5s", "outbox.dispatcher.lease=12s",
                         "outbox.dispatcher.poll-interval=100ms", "outbox.dispatcher.max-poll-interval=200ms",
                         "outbox.retry.initial-delay=200ms", "outbox.retry.max-delay=500ms",
                         "outbox.retry.max-attempts=1000");
@@ -142,7 +150,34 @@ class KafkaDeliveryTests {
     }
 
     @Test
-    void whileTheBrokerIsDownMessagesStayPendingAndAreAllDeliveredAfterItsRestart() throws Exception {
+    void aRecordLargerThanTheProducerTakesIsTheMessagesOwnFailureAndTheOthersAreSent() {
+        runner().withPropertyValues("outbox.retry.types.oversized.max-attempts=1").run(context -> {
+            // Alone in its batch, so that no other send of the route that succeeds decides it is the message's own.
+            long oversized = OutboxContexts.save(context, outbox -> outbox.message("oversized").key("big-1")
+                    .topic(POISON_TOPIC).payload("{\"data\":\"" + "x".repeat(MAX_REQUEST_SIZE) + "\"}").save()).id();
+            await().atMost(PATIENCE).untilAsserted(() -> assertThat(OutboxContexts.stored(context, oversized).state())
+                    .isEqualTo(MessageState.FAILED));
+            StoredMessage failed = OutboxContexts.stored(context, oversized);
+            assertThat(failed.retryCount()).isOne();
+            assertThat(failed.failReason()).contains("RecordTooLargeException");
+            assertThat(context.getBean(Dispatcher.class).pausedRoutes()).isEmpty();
+
+            List<Long> others = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                String key = "small-" + i;
+                others.add(OutboxContexts.save(context, outbox -> outbox.message("order.created").key(key)
+                        .topic(POISON_TOPIC).payload("{}").save()).id());
+            }
+            others.forEach(id -> OutboxContexts.awaitSent(context, id));
+            OutboxContexts.assertNoAttemptSpent(context, others);
+            assertThat(consume(POISON_TOPIC, others.size())).extracting(KafkaDeliveryTests::outboxId)
+                    .containsExactlyInAnyOrderElementsOf(others);
+        });
+    }
+
+    @Test
+    void whileTheBrokerIsDownTheRouteIsPausedWithoutSpendingAttemptsAndAllAreDeliveredAfterItsRestart()
+            throws Exception {
         runner().run(context -> {
             List<Long> ids = new ArrayList<>();
             for (int i = 0; i < 10; i++) {
@@ -157,17 +192,15 @@ class KafkaDeliveryTests {
             for (int i = 0; i < 10; i++) {
                 duringOutage.add(saveOutageMessage(context, "during-" + i));
             }
-            await().atMost(PATIENCE).untilAsserted(() -> assertThat(duringOutage).allSatisfy(id -> {
-                StoredMessage message = OutboxContexts.stored(context, id);
-                assertThat(message.state()).isEqualTo(MessageState.PENDING);
-                assertThat(message.retryCount()).isPositive();
-                assertThat(message.nextRetryAt()).isAfter(message.lastAttemptAt());
-            }));
+            assertThat(OutboxContexts.awaitPausedAndProbed(context).reason()).startsWith("org.springframework.kafka");
+            OutboxContexts.assertWaitingWithoutAttempts(context, duringOutage);
 
             broker.startup();
             this.kafka.getCluster().waitForReadyBrokers();
             ids.addAll(duringOutage);
             ids.forEach(id -> OutboxContexts.awaitSent(context, id));
+            assertThat(context.getBean(Dispatcher.class).pausedRoutes()).isEmpty();
+            OutboxContexts.assertNoAttemptSpent(context, ids);
             // At least once: every message is there; a retry after a lost acknowledgement may add a duplicate.
             assertThat(consume(OUTAGE_TOPIC, ids.size())).extracting(KafkaDeliveryTests::outboxId)
                     .containsAll(ids);

@@ -4,7 +4,12 @@
  */
 package dev.outbox.autoconfigure;
 
+import java.net.ConnectException;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 import javax.sql.DataSource;
 
@@ -13,9 +18,14 @@ import dev.outbox.OutboxStore;
 import dev.outbox.actuate.OutboxEndpoint;
 import dev.outbox.actuate.OutboxHealthIndicator;
 import dev.outbox.admin.OutboxAdmin;
+import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.dispatch.PausedRoute;
+import dev.outbox.spi.MessageSender;
+import dev.outbox.spi.OutgoingMessage;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.health.contributor.Status;
@@ -28,11 +38,14 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.InstanceOfAssertFactories.LIST;
+import static org.assertj.core.api.InstanceOfAssertFactories.MAP;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The conditions of {@link OutboxAdminAutoConfiguration}: the admin always, the endpoint when it is exposed and
- * Actuator is there, the health indicator unless disabled or spring-boot-health is missing, and the
- * {@code outbox.health.*} properties.
+ * Actuator is there, the health indicator unless disabled or spring-boot-health is missing, the
+ * {@code outbox.health.*} properties, and the dispatcher's paused routes in the health.
  */
 class OutboxAdminAutoConfigurationTests {
 
@@ -46,7 +59,39 @@ class OutboxAdminAutoConfigurationTests {
             assertThat(context).hasNotFailed().hasSingleBean(OutboxAdmin.class).hasSingleBean(OutboxStore.class)
                     .hasBean("outboxHealthIndicator").doesNotHaveBean(OutboxEndpoint.class);
             assertThat(healthOf(context)).isEqualTo(Status.UP);
+            assertThat(health(context).getDetails()).as("no dispatcher, no routes").doesNotContainKey("pausedRoutes");
         });
+    }
+
+    @Test
+    void aRoutePausedByAnUnreachableBrokerIsAProblemOfTheHealthUntilItResumes() {
+        OutageSender sender = new OutageSender();
+        OutboxContexts.h2().withConfiguration(AutoConfigurations.of(OutboxAdminAutoConfiguration.class))
+                .withBean("brokerSender", MessageSender.class, () -> sender)
+                .withPropertyValues("outbox.dispatcher.poll-interval=50ms", "outbox.dispatcher.max-poll-interval=100ms",
+                        "outbox.dispatcher.outage-probe-interval=100ms")
+                .run(context -> {
+                    assertThat(health(context).getDetails()).containsEntry("pausedRoutes", List.of());
+                    long id = OutboxContexts.save(context, "order.created", "order-1", "created").id();
+
+                    await().untilAsserted(() -> assertThat(healthOf(context)).isEqualTo(Status.DOWN));
+                    PausedRoute paused = context.getBean(Dispatcher.class).pausedRoutes().get(0);
+                    Map<String, Object> details = health(context).getDetails();
+                    assertThat(details.get("problems")).asInstanceOf(LIST).containsExactly("route 'default' is "
+                            + "paused since " + paused.pausedAt() + ": its broker is unreachable "
+                            + "(java.net.ConnectException: broker down)");
+                    assertThat(details.get("pausedRoutes")).asInstanceOf(LIST).singleElement().asInstanceOf(MAP)
+                            .containsEntry("route", "default").containsEntry("pausedAt", paused.pausedAt().toString())
+                            .containsEntry("reason", "java.net.ConnectException: broker down")
+                            .containsKeys("probes", "nextProbeAt");
+
+                    sender.reachable = true;
+                    OutboxContexts.awaitSent(context, id);
+                    assertThat(OutboxContexts.stored(context, id).retryCount()).as("no attempt spent").isZero();
+                    await().untilAsserted(() -> assertThat(healthOf(context)).isEqualTo(Status.UP));
+                    assertThat(health(context).getDetails()).containsEntry("pausedRoutes", List.of())
+                            .doesNotContainKey("problems");
+                });
     }
 
     @Test
@@ -131,6 +176,22 @@ class OutboxAdminAutoConfigurationTests {
     }
 
     private static Status healthOf(AssertableApplicationContext context) {
-        return context.getBean("outboxHealthIndicator", HealthIndicator.class).health().getStatus();
+        return health(context).getStatus();
+    }
+
+    private static Health health(AssertableApplicationContext context) {
+        return context.getBean("outboxHealthIndicator", HealthIndicator.class).health();
+    }
+
+    /** A broker that refuses connections until it is reachable. */
+    private static final class OutageSender implements MessageSender {
+
+        private volatile boolean reachable;
+
+        @Override
+        public CompletionStage<String> send(OutgoingMessage message) {
+            return this.reachable ? CompletableFuture.completedFuture("sent-" + message.id())
+                    : CompletableFuture.failedFuture(new ConnectException("broker down"));
+        }
     }
 }

@@ -6,6 +6,7 @@ package dev.outbox.autoconfigure;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
@@ -16,6 +17,8 @@ import dev.outbox.MessageState;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.SaveResult;
 import dev.outbox.StoredMessage;
+import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.dispatch.PausedRoute;
 import dev.outbox.testing.TestDatabase;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
@@ -91,6 +94,33 @@ final class OutboxContexts {
     static void awaitSent(ApplicationContext context, long id) {
         await().atMost(Duration.ofSeconds(20))
                 .untilAsserted(() -> assertThat(stored(context, id).state()).isEqualTo(MessageState.SENT));
+    }
+
+    /**
+     * Waits until the context's dispatcher has paused one route and a probe message of it failed, as while its
+     * broker is unreachable.
+     *
+     * @return the paused route
+     */
+    static PausedRoute awaitPausedAndProbed(ApplicationContext context) {
+        Dispatcher dispatcher = context.getBean(Dispatcher.class);
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(dispatcher.pausedRoutes())
+                .singleElement().satisfies(route -> assertThat(route.probes()).isPositive()));
+        return dispatcher.pausedRoutes().get(0);
+    }
+
+    /**
+     * Asserts that each message waits, PENDING, and has spent no attempt: as while its route is paused.
+     */
+    static void assertWaitingWithoutAttempts(ApplicationContext context, Collection<Long> ids) {
+        assertThat(ids).allSatisfy(id -> assertThat(stored(context, id).state()).as("message %s", id)
+                .isEqualTo(MessageState.PENDING));
+        assertNoAttemptSpent(context, ids);
+    }
+
+    static void assertNoAttemptSpent(ApplicationContext context, Collection<Long> ids) {
+        assertThat(ids).allSatisfy(id -> assertThat(stored(context, id).retryCount())
+                .as("attempts spent by message %s", id).isZero());
     }
 
     static boolean tableExists(ApplicationContext context, String table) {

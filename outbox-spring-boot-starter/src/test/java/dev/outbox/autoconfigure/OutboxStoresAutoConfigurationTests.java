@@ -4,6 +4,7 @@
  */
 package dev.outbox.autoconfigure;
 
+import java.util.List;
 import java.util.UUID;
 import javax.sql.DataSource;
 
@@ -74,6 +75,11 @@ class OutboxStoresAutoConfigurationTests {
             assertThat(store(context, "first").name()).isEqualTo("first");
             assertThat(store(context, "first").dataSource()).isSameAs(context.getBean("firstDataSource"));
             assertThat(store(context, "second").dataSource()).isSameAs(context.getBean("secondDataSource"));
+            CompositeHealthContributor health = context.getBean("outboxHealthIndicator",
+                    CompositeHealthContributor.class);
+            assertThat(health.stream()).allSatisfy(entry -> assertThat(((HealthIndicator) entry.contributor())
+                    .health().getDetails()).as("the routes of the store's dispatcher")
+                    .containsEntry("pausedRoutes", List.of()));
         });
     }
 

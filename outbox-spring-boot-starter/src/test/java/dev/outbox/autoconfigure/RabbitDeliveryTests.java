@@ -10,9 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 
 import dev.outbox.MessageState;
 import dev.outbox.SaveResult;
@@ -30,7 +27,6 @@ import org.springframework.amqp.core.QueueBuilder;
 import org.springframework.amqp.core.TopicExchange;
 import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
 import org.springframework.amqp.rabbit.core.RabbitAdmin;
-import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -47,59 +43,47 @@ class RabbitDeliveryTests {
 
     private static final Duration PATIENCE = Duration.ofSeconds(15);
 
-    private final String suffix = UUID.randomUUID().toString().substring(0, 8);
-
-    private final String exchange = "outbox-test-" + this.suffix;
-
-    private final String exchangeWithoutBindings = "outbox-test-unbound-" + this.suffix;
-
-    private final String queue = "outbox-test-" + this.suffix;
-
-    private final String exchangeToFullQueue = "outbox-test-full-" + this.suffix;
-
-    private final String fullQueue = "outbox-test-full-" + this.suffix;
-
     private RabbitTestBroker broker;
 
     private TestDatabase database;
 
-    private CachingConnectionFactory testConnections;
+    private RabbitTestQueue queue;
 
-    private RabbitAdmin admin;
+    private String exchange;
 
-    /** Received messages by outbox id; a redelivered duplicate lands on the same entry. */
-    private final Map<Long, Message> received = new ConcurrentHashMap<>();
+    private String exchangeWithoutBindings;
+
+    private String exchangeToFullQueue;
+
+    private String fullQueue;
 
     @BeforeAll
-    void declareExchangesAndQueue() {
+    void declareExchangesAndQueues() {
         this.broker = RabbitTestBroker.require();
         this.database = TestDatabase.create(TestDatabase.Kind.MARIADB, "rabbit_delivery");
-        this.testConnections = this.broker.connectionFactory();
-        this.admin = new RabbitAdmin(this.testConnections);
-        TopicExchange topicExchange = new TopicExchange(this.exchange, false, false);
-        Queue testQueue = new Queue(this.queue, false, false, false);
-        this.admin.declareExchange(topicExchange);
-        this.admin.declareExchange(new TopicExchange(this.exchangeWithoutBindings, false, false));
-        this.admin.declareQueue(testQueue);
-        this.admin.declareBinding(BindingBuilder.bind(testQueue).to(topicExchange).with("#"));
+        this.queue = new RabbitTestQueue(this.broker, "outbox-delivery");
+        this.exchange = this.queue.exchange();
+        this.exchangeWithoutBindings = this.queue.name("unbound");
+        this.exchangeToFullQueue = this.queue.name("to-full");
+        this.fullQueue = this.queue.name("full");
+        RabbitAdmin admin = this.queue.admin();
+        admin.declareExchange(new TopicExchange(this.exchangeWithoutBindings, false, false));
         // A queue that takes no message and rejects each publish: the broker nacks it.
         TopicExchange toFullQueue = new TopicExchange(this.exchangeToFullQueue, false, false);
         Queue full = QueueBuilder.nonDurable(this.fullQueue).maxLength(0).overflow(QueueBuilder.Overflow.rejectPublish)
                 .build();
-        this.admin.declareExchange(toFullQueue);
-        this.admin.declareQueue(full);
-        this.admin.declareBinding(BindingBuilder.bind(full).to(toFullQueue).with("#"));
+        admin.declareExchange(toFullQueue);
+        admin.declareQueue(full);
+        admin.declareBinding(BindingBuilder.bind(full).to(toFullQueue).with("#"));
     }
 
     @AfterAll
-    void deleteExchangesAndQueue() {
-        if (this.admin != null) {
-            this.admin.deleteQueue(this.queue);
-            this.admin.deleteQueue(this.fullQueue);
-            this.admin.deleteExchange(this.exchangeToFullQueue);
-            this.admin.deleteExchange(this.exchange);
-            this.admin.deleteExchange(this.exchangeWithoutBindings);
-            this.testConnections.destroy();
+    void deleteExchangesAndQueues() {
+        if (this.queue != null) {
+            this.queue.admin().deleteQueue(this.fullQueue);
+            this.queue.admin().deleteExchange(this.exchangeToFullQueue);
+            this.queue.admin().deleteExchange(this.exchangeWithoutBindings);
+            this.queue.close();
         }
         if (this.database != null) {
             this.database.close();
@@ -129,9 +113,9 @@ class RabbitDeliveryTests {
             OutboxContexts.awaitSent(context, unordered.id());
             assertThat(OutboxContexts.stored(context, ordered.id()).brokerMessageId())
                     .isEqualTo("outbox-" + ordered.id());
-            awaitReceived(ordered.id(), unordered.id());
+            this.queue.awaitReceived(List.of(ordered.id(), unordered.id()));
 
-            Message message = this.received.get(ordered.id());
+            Message message = this.queue.first(ordered.id());
             assertThat(new String(message.getBody(), StandardCharsets.UTF_8)).isEqualTo("{\"orderId\":1}");
             assertThat(message.getMessageProperties().getMessageId()).isEqualTo("outbox-" + ordered.id());
             assertThat(message.getMessageProperties().getType()).isEqualTo("order.created");
@@ -140,7 +124,7 @@ class RabbitDeliveryTests {
             assertThat(message.getMessageProperties().<Object>getHeaders()).containsEntry("outbox-id",
                     Long.toString(ordered.id())).containsEntry("outbox-type", "order.created")
                     .containsEntry("outbox-key", "order-1").containsEntry("traceparent", "00-abc-01");
-            assertThat(this.received.get(unordered.id()).getMessageProperties().getReceivedRoutingKey())
+            assertThat(this.queue.first(unordered.id()).getMessageProperties().getReceivedRoutingKey())
                     .isEqualTo("order-2");
         });
     }
@@ -153,9 +137,9 @@ class RabbitDeliveryTests {
                             .key("order-3").topic(this.exchange).payload("{}").orderingKey("customer-7").save());
 
                     OutboxContexts.awaitSent(context, saved.id());
-                    awaitReceived(saved.id());
+                    this.queue.awaitReceived(List.of(saved.id()));
 
-                    assertThat(this.received.get(saved.id()).getMessageProperties().getReceivedRoutingKey())
+                    assertThat(this.queue.first(saved.id()).getMessageProperties().getReceivedRoutingKey())
                             .isEqualTo("audit.orders");
                 });
     }
@@ -191,20 +175,18 @@ class RabbitDeliveryTests {
     }
 
     @Test
-    void whileTheBrokerRefusesConnectionsMessagesWaitAndAreAllDeliveredOnceItIsBack() throws IOException {
-        runner(closedPort()).withPropertyValues("outbox.retry.max-attempts=1000").run(context -> {
+    void whileTheBrokerRefusesConnectionsMessagesWaitWithoutSpendingAttemptsAndAreAllDeliveredOnceItIsBack()
+            throws IOException {
+        runner(closedPort()).withPropertyValues("outbox.dispatcher.outage-probe-interval=200ms").run(context -> {
             List<Long> ids = new ArrayList<>();
             for (int i = 0; i < 5; i++) {
                 String key = "refused-" + i;
                 ids.add(OutboxContexts.save(context, outbox -> outbox.message("order.created").key(key)
                         .topic(this.exchange).payload("{}").save()).id());
             }
-            await().atMost(PATIENCE).untilAsserted(() -> assertThat(ids).allSatisfy(id -> {
-                StoredMessage message = OutboxContexts.stored(context, id);
-                assertThat(message.state()).isEqualTo(MessageState.PENDING);
-                assertThat(message.retryCount()).isPositive();
-                assertThat(message.failReason()).contains("AmqpConnectException");
-            }));
+            assertThat(OutboxContexts.awaitPausedAndProbed(context).reason())
+                    .startsWith("org.springframework.amqp.AmqpConnectException");
+            OutboxContexts.assertWaitingWithoutAttempts(context, ids);
 
             CachingConnectionFactory connectionFactory = context.getBean(CachingConnectionFactory.class);
             // Spring Boot configures the connection factory with addresses, which take precedence over host and port.
@@ -212,19 +194,7 @@ class RabbitDeliveryTests {
             connectionFactory.resetConnection();
 
             ids.forEach(id -> OutboxContexts.awaitSent(context, id));
-            awaitReceived(ids.toArray(Long[]::new));
-        });
-    }
-
-    private void awaitReceived(Long... ids) {
-        RabbitTemplate reader = new RabbitTemplate(this.testConnections);
-        await().atMost(PATIENCE).untilAsserted(() -> {
-            Message message = reader.receive(this.queue, 200);
-            if (message != null) {
-                Object id = message.getMessageProperties().getHeaders().get("outbox-id");
-                this.received.put(Long.valueOf(String.valueOf(id)), message);
-            }
-            assertThat(this.received).containsKeys(ids);
+            this.queue.awaitReceived(ids);
         });
     }
 

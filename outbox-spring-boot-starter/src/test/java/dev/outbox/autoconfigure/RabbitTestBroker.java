@@ -4,12 +4,15 @@
  */
 package dev.outbox.autoconfigure;
 
+import java.net.URI;
+
+import dev.outbox.testing.CuttableLink;
 import dev.outbox.testing.RabbitServer;
 import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
 
 /**
- * The RabbitMQ server of the tests (see {@link RabbitServer}), as Spring Boot properties and a
- * connection factory of the test's own.
+ * The RabbitMQ server of the tests (see {@link RabbitServer}), as Spring Boot properties, a
+ * connection factory of the test's own, and a relay to it that a test can cut.
  *
  * @param server where the broker runs
  */
@@ -35,7 +38,32 @@ record RabbitTestBroker(RabbitServer server) {
      * @return Spring Boot's properties for this broker, with the confirms and returns the sender needs
      */
     String[] springProperties(int port) {
-        return new String[] { "spring.rabbitmq.host=" + this.server.host(), "spring.rabbitmq.port=" + port,
+        return springProperties(this.server.host(), port);
+    }
+
+    /**
+     * @return a relay to this broker that a test can cut, as when the broker goes away mid-connection
+     */
+    CuttableLink cuttableLink() {
+        return CuttableLink.to(linkUrl());
+    }
+
+    /**
+     * @param link a relay to this broker
+     * @return Spring Boot's properties for this broker reached through the relay
+     */
+    String[] springPropertiesThrough(CuttableLink link) {
+        URI relay = URI.create(link.urlThrough(linkUrl()).substring("jdbc:".length()));
+        return springProperties(relay.getHost(), relay.getPort());
+    }
+
+    /** The broker's address as {@link CuttableLink} takes it: a JDBC-style URL, whose host and port are all it reads. */
+    private String linkUrl() {
+        return "jdbc:amqp://" + this.server.host() + ":" + this.server.port() + "/";
+    }
+
+    private String[] springProperties(String host, int port) {
+        return new String[] { "spring.rabbitmq.host=" + host, "spring.rabbitmq.port=" + port,
             "spring.rabbitmq.username=" + this.server.username(), "spring.rabbitmq.password=" + this.server.password(),
             "spring.rabbitmq.virtual-host=" + this.server.virtualHost(), "spring.rabbitmq.publisher-confirm-type=correlated",
             "spring.rabbitmq.publisher-returns=true" };

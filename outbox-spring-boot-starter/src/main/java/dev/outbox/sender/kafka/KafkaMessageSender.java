@@ -15,8 +15,11 @@ import java.util.concurrent.CompletionStage;
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
+import dev.outbox.spi.SendFailure;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.DisconnectException;
+import org.apache.kafka.common.errors.NetworkException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
@@ -35,9 +38,10 @@ import org.springframework.kafka.support.SendResult;
  * use {@code acks=all} and {@code enable.idempotence=true} (the Kafka client's defaults); a warning
  * is logged at start when the template's producer is configured otherwise. During a broker outage a
  * send fails either at {@code send()}, after blocking for {@code max.block.ms}, or through its future,
- * after {@code delivery.timeout.ms}; both leave the message to be retried. After a send to a topic
- * timed out at {@code send()}, further sends to that topic fail at once for {@code max.block.ms}
- * (see {@link #send}), so that the rest of the batch does not block as long per message.
+ * after {@code delivery.timeout.ms}; both count as the broker being unreachable ({@link #classify}), so the
+ * dispatcher pauses the route without spending the message's attempt. After a send to a topic timed out at
+ * {@code send()}, further sends to that topic fail at once for {@code max.block.ms} (see {@link #send}), so
+ * that the rest of the batch does not block as long per message.
  */
 public final class KafkaMessageSender implements MessageSender {
 
@@ -107,16 +111,33 @@ public final class KafkaMessageSender implements MessageSender {
     }
 
     /**
+     * The broker was {@link SendFailure#UNREACHABLE} when the send timed out waiting for it (Kafka's
+     * {@link TimeoutException}: no metadata or buffer space within {@code max.block.ms}, no acknowledgement
+     * within {@code delivery.timeout.ms}), lost its connection ({@link NetworkException},
+     * {@link DisconnectException}), or was not handed to the producer because a send to its topic had just timed
+     * out ({@link KafkaSendSkippedException}); so is every failure that {@link SendFailure#of} counts. Anything
+     * else is the message's own: a record larger than {@code max.request.size} ({@code RecordTooLargeException}),
+     * a serialization error, an invalid topic, a refused authorization.
+     *
+     * <p>A send to a topic that does not exist, where the brokers do not create topics, also times out waiting
+     * for metadata, and its error cannot be told from an outage's: it pauses the route unless another send
+     * through this sender succeeds in the same batch, which makes it count as the message's own.
+     */
+    @Override
+    public SendFailure classify(Throwable error) {
+        if (SendFailure.anyCause(error, cause -> cause instanceof TimeoutException || cause instanceof NetworkException
+                || cause instanceof DisconnectException || cause instanceof KafkaSendSkippedException)) {
+            return SendFailure.UNREACHABLE;
+        }
+        return SendFailure.of(error);
+    }
+
+    /**
      * @return whether the send blocked for {@code max.block.ms} and timed out (a Kafka
      * {@link TimeoutException}), rather than failing on this message alone
      */
     private static boolean waitedForTheBroker(Throwable error) {
-        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-            if (cause instanceof TimeoutException) {
-                return true;
-            }
-        }
-        return false;
+        return SendFailure.anyCause(error, TimeoutException.class::isInstance);
     }
 
     private static List<Header> headers(OutgoingMessage message) {

@@ -6,7 +6,8 @@ package dev.outbox.sender.kafka;
 
 /**
  * A message was not handed to the Kafka producer because a send to its topic had just failed
- * waiting for the broker; it is retried like any failed send.
+ * waiting for the broker. {@link KafkaMessageSender#classify} counts it as the broker being unreachable, so
+ * the message waits for the route to resume without spending an attempt.
  */
 public final class KafkaSendSkippedException extends RuntimeException {
 

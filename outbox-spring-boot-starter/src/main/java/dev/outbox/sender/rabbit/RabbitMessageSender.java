@@ -9,10 +9,14 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
+import com.rabbitmq.client.ShutdownSignalException;
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
+import dev.outbox.spi.SendFailure;
+import org.springframework.amqp.AmqpConnectException;
 import org.springframework.amqp.AmqpException;
+import org.springframework.amqp.AmqpTimeoutException;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.core.MessageProperties;
 import org.springframework.amqp.core.ReturnedMessage;
@@ -33,6 +37,10 @@ import org.springframework.amqp.rabbit.core.RabbitTemplate;
  * <p>The template's connection factory must use correlated publisher confirms and publisher
  * returns, and the template must be mandatory; in Spring Boot: {@code spring.rabbitmq.publisher-confirm-type=correlated}
  * and {@code spring.rabbitmq.publisher-returns=true}.
+ *
+ * <p>A lost or refused connection counts as the broker being unreachable ({@link #classify}): the dispatcher
+ * pauses the route and the messages wait without spending attempts. A message the broker returns or refuses,
+ * for example one sent to a missing exchange, spends an attempt.
  */
 public final class RabbitMessageSender implements MessageSender {
 
@@ -74,16 +82,35 @@ public final class RabbitMessageSender implements MessageSender {
         return correlation.getFuture().thenApply(confirm -> {
             if (!confirm.ack()) {
                 // A nack from the broker itself has no reason; one for a closed channel names the close.
-                throw new RabbitDeliveryException("nacked by the broker"
-                        + ((confirm.reason() != null) ? ": " + confirm.reason() : ""));
+                throw RabbitDeliveryException.nacked(confirm.reason());
             }
             ReturnedMessage returned = correlation.getReturned();
             if (returned != null) {
-                throw new RabbitDeliveryException("returned by the broker: " + returned.getReplyText() + ", exchange '"
-                        + returned.getExchange() + "', routing key '" + returned.getRoutingKey() + "'");
+                throw RabbitDeliveryException.returned(returned);
             }
             return messageId;
         });
+    }
+
+    /**
+     * The broker was {@link SendFailure#UNREACHABLE} when no connection could be opened or it timed out
+     * ({@link AmqpConnectException}, {@link AmqpTimeoutException}), when the connection shut down under the
+     * publish (a connection-level {@link ShutdownSignalException} among the causes, as in the
+     * {@code AmqpIOException} of a publish on a connection just lost), or when the publish was nacked because
+     * its connection closed; so is every failure that {@link SendFailure#of} counts. Anything else is the
+     * message's own: a message returned as unroutable, a nack from the broker, or a channel error that the
+     * publish caused, such as {@code reply-code=404, NOT_FOUND - no exchange} for a missing exchange.
+     */
+    @Override
+    public SendFailure classify(Throwable error) {
+        return SendFailure.anyCause(error, RabbitMessageSender::isConnectionFailure) ? SendFailure.UNREACHABLE
+                : SendFailure.of(error);
+    }
+
+    private static boolean isConnectionFailure(Throwable error) {
+        return error instanceof AmqpConnectException || error instanceof AmqpTimeoutException
+                || (error instanceof ShutdownSignalException shutdown && shutdown.isHardError())
+                || (error instanceof RabbitDeliveryException delivery && delivery.connectionClosed());
     }
 
     private String routingKey(OutgoingMessage message) {

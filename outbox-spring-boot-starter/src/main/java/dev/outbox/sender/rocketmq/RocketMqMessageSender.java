@@ -12,11 +12,16 @@ import java.util.concurrent.CompletionStage;
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
+import dev.outbox.spi.SendFailure;
 import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.MessageQueueSelector;
 import org.apache.rocketmq.common.message.Message;
+import org.apache.rocketmq.remoting.exception.RemotingConnectException;
 import org.apache.rocketmq.remoting.exception.RemotingException;
+import org.apache.rocketmq.remoting.exception.RemotingSendRequestException;
+import org.apache.rocketmq.remoting.exception.RemotingTimeoutException;
+import org.apache.rocketmq.remoting.exception.RemotingTooMuchRequestException;
 
 /**
  * Sends outbox messages to RocketMQ through the application's {@link DefaultMQProducer}, which the
@@ -35,11 +40,12 @@ import org.apache.rocketmq.remoting.exception.RemotingException;
  * <p>Sends are asynchronous: {@link #send} returns at once and its stage completes on the producer's
  * callback. A message counts as sent only when the broker answered {@code SEND_OK}; any other status
  * ({@code FLUSH_DISK_TIMEOUT}, {@code FLUSH_SLAVE_TIMEOUT}, {@code SLAVE_NOT_AVAILABLE}) fails the
- * send with a {@link RocketMqDeliveryException}, and the message is retried. The id a sent message
- * records is {@code SendResult.getMsgId()}: the unique message id that the client assigns (the
- * {@code UNIQ_KEY} property), which consumers see as {@code MessageExt.getMsgId()} and by which the
- * RocketMQ dashboard and {@code mqadmin queryMsgByUniqueKey} find the message; it is not the broker's
- * {@code offsetMsgId}. Each attempt of a message gets a new one.
+ * send with a {@link RocketMqDeliveryException}, and the message is retried; an unreachable name server
+ * or broker pauses the route instead ({@link #classify}). The id a sent message records is
+ * {@code SendResult.getMsgId()}: the unique message id that the client assigns (the {@code UNIQ_KEY}
+ * property), which consumers see as {@code MessageExt.getMsgId()} and by which the RocketMQ dashboard
+ * and {@code mqadmin queryMsgByUniqueKey} find the message; it is not the broker's {@code offsetMsgId}.
+ * Each attempt of a message gets a new one.
  */
 public final class RocketMqMessageSender implements MessageSender {
 
@@ -74,6 +80,26 @@ public final class RocketMqMessageSender implements MessageSender {
             return CompletableFuture.failedFuture(ex);
         }
         return callback.brokerMessageId();
+    }
+
+    /**
+     * The name server or broker was {@link SendFailure#UNREACHABLE} when the client's remoting layer could not
+     * connect ({@link RemotingConnectException}), send the request ({@link RemotingSendRequestException}), get
+     * an answer in time ({@link RemotingTimeoutException}) or start one more asynchronous request
+     * ({@link RemotingTooMuchRequestException}), anywhere among the causes; so is every failure that
+     * {@link SendFailure#of} counts. Anything else is the message's own, among them an error the broker answered
+     * ({@code MQBrokerException}), a status other than {@code SEND_OK} ({@link RocketMqDeliveryException}) and
+     * a header RocketMQ cannot carry.
+     */
+    @Override
+    public SendFailure classify(Throwable error) {
+        return SendFailure.anyCause(error, RocketMqMessageSender::isRemotingFailure) ? SendFailure.UNREACHABLE
+                : SendFailure.of(error);
+    }
+
+    private static boolean isRemotingFailure(Throwable error) {
+        return error instanceof RemotingConnectException || error instanceof RemotingSendRequestException
+                || error instanceof RemotingTimeoutException || error instanceof RemotingTooMuchRequestException;
     }
 
     private static Message toRocketMq(OutgoingMessage message) {
