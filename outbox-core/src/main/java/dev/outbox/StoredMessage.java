@@ -21,7 +21,8 @@ import org.jspecify.annotations.Nullable;
  * @param body the serialized payload
  * @param state the current state
  * @param retryCount attempts that failed so far
- * @param nextRetryAt when the row is next due (or the end of its current lease)
+ * @param nextRetryAt when the row is next due (or the end of its current lease); for a SENT or CONSUMED row, when
+ * it reached that state, from which the cleanup counts its age
  * @param lastAttemptAt when the last attempt started, if any
  * @param brokerMessageId the id the broker returned, once sent
  * @param failReason the last error, if any

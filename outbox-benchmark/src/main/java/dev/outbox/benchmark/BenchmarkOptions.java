@@ -71,9 +71,9 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
               --idle-seconds=40 --timeout=600
                                     the longest any one measurement may take; a drain that takes
                                     longer reports how far it got
-              --without-indexes=modified,ordering
+              --without-indexes=ordering
                                     drop these secondary indexes of the outbox's table, to measure
-                                    what each costs (default: none; the outbox needs both)
+                                    what it costs (default: none; the outbox needs it)
               --batch-size=100 --threads=1
                                     each dispatcher's batch size and threads in the drains of D
                                     and S (default: the library's defaults)

@@ -5,6 +5,7 @@
 package dev.outbox.benchmark;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -25,6 +26,9 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 final class LatencyPhase {
 
     private static final int WARM_UP_SECONDS = 2;
+
+    /** Samples slower than this are checked against the GC pauses that overlapped them. */
+    private static final long SLOW_NANOS = 2_000_000;
 
     private final BenchmarkDatabase database;
 
@@ -55,9 +59,10 @@ final class LatencyPhase {
     private Percentiles measure(PhaseReport report, OutboxInstance.CommitNotification notification,
             OrderingKeys orderingKeys, String name) {
         this.database.truncate(BenchmarkDatabase.OUTBOX_TABLE);
-        Map<String, Long> committedAt = new ConcurrentHashMap<>();
+        Map<String, Commit> committedAt = new ConcurrentHashMap<>();
         AtomicBoolean measuring = new AtomicBoolean();
         Samples samples = new Samples();
+        GcPauses gc = GcPauses.listen();
         AckingSender sender = AckingSender.observing(message -> record(message, committedAt, measuring, samples));
         try (OutboxInstance instance = new OutboxInstance(this.database, "latency", SteadyWrites.THREADS + 2,
                 DispatcherSettings.CLAIM_STRATEGY.defaultValue(), sender, OutboxMetrics.NONE, notification)) {
@@ -68,7 +73,7 @@ final class LatencyPhase {
                 TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
                     @Override
                     public void afterCommit() {
-                        committedAt.put(order.key(n), System.nanoTime());
+                        committedAt.put(order.key(n), new Commit(System.nanoTime(), System.currentTimeMillis()));
                     }
                 });
                 order.accept(n);
@@ -76,7 +81,7 @@ final class LatencyPhase {
             long firstMeasured;
             long lastMeasured;
             SteadyWrites writes = SteadyWrites.start(this.options.rate(), transaction);
-            try (writes) {
+            try (writes; gc) {
                 Waiting.sleep(WARM_UP_SECONDS * 1000L);
                 firstMeasured = writes.started();
                 measuring.set(true);
@@ -86,7 +91,20 @@ final class LatencyPhase {
             }
             Waiting.until(() -> sender.deliveries() >= writes.started() - writes.failed(), this.options.timeout(),
                     () -> "the dispatcher sent " + sender.deliveries() + " of " + writes.started() + " messages");
-            Percentiles latencies = new Percentiles(samples.toArray());
+            Percentiles latencies = new Percentiles(samples.latencies());
+            List<GcPauses.Pause> pauses = gc.pauses();
+            long slow = 0;
+            long slowDuringGc = 0;
+            long[] values = samples.latencies();
+            long[] commits = samples.commitMillis();
+            for (int i = 0; i < values.length; i++) {
+                if (values[i] > SLOW_NANOS) {
+                    slow++;
+                    if (gc.overlaps(commits[i], commits[i] + values[i] / 1_000_000 + 1)) {
+                        slowDuringGc++;
+                    }
+                }
+            }
             double achievedRate = (lastMeasured - firstMeasured) / (double) this.options.latencySeconds();
             report.add(new Measurement(name).put("transactionsPerSecond", achievedRate)
                     .put("orderingKeys", orderingKeys.count())
@@ -96,40 +114,62 @@ final class LatencyPhase {
                     .put("p95Millis", latencies.millis(95))
                     .put("p99Millis", latencies.millis(99))
                     .put("maxMillis", latencies.maxMillis())
+                    .put("samplesOver2Millis", slow)
+                    .put("samplesOver2MillisDuringGc", slowDuringGc)
+                    .put("gcPauses", pauses.size())
+                    .put("maxGcPauseMillis", pauses.stream().mapToLong(GcPauses.Pause::durationMillis).max().orElse(0))
                     .put("duplicates", sender.duplicates())
                     .put("orderViolations", sender.orderViolations())
-                    .summary(String.format("p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.1f ms (%d samples at %.0f tx/s)",
-                            latencies.millis(50), latencies.millis(95), latencies.millis(99), latencies.maxMillis(),
-                            latencies.count(), achievedRate)));
+                    .summary(String.format("p50 %.2f ms, p95 %.2f ms, p99 %.2f ms, max %.1f ms (%d samples at %.0f tx/s); "
+                            + "%d over 2 ms, %d of them during one of %d GC pauses", latencies.millis(50),
+                            latencies.millis(95), latencies.millis(99), latencies.maxMillis(), latencies.count(),
+                            achievedRate, slow, slowDuringGc, pauses.size())));
             return latencies;
         }
     }
 
-    private static void record(OutgoingMessage message, Map<String, Long> committedAt, AtomicBoolean measuring,
+    private static void record(OutgoingMessage message, Map<String, Commit> committedAt, AtomicBoolean measuring,
             Samples samples) {
         long now = System.nanoTime();
-        Long committed = committedAt.remove(message.key());
+        Commit committed = committedAt.remove(message.key());
         if (committed != null && measuring.get()) {
-            samples.add(now - committed);
+            samples.add(now - committed.nanos(), committed.millis());
         }
     }
 
-    /** Latency samples, added from the dispatch threads. */
+    /**
+     * When a transaction committed.
+     *
+     * @param nanos by {@link System#nanoTime()}, for its latency
+     * @param millis by the wall clock, to compare with the GC pauses
+     */
+    private record Commit(long nanos, long millis) {
+    }
+
+    /** Latency samples with their commit times, added from the dispatch threads. */
     private static final class Samples {
 
-        private long[] values = new long[1024];
+        private long[] latencies = new long[1024];
+
+        private long[] commitMillis = new long[1024];
 
         private int size;
 
-        synchronized void add(long value) {
-            if (this.size == this.values.length) {
-                this.values = Arrays.copyOf(this.values, this.size * 2);
+        synchronized void add(long latency, long committedAtMillis) {
+            if (this.size == this.latencies.length) {
+                this.latencies = Arrays.copyOf(this.latencies, this.size * 2);
+                this.commitMillis = Arrays.copyOf(this.commitMillis, this.size * 2);
             }
-            this.values[this.size++] = value;
+            this.latencies[this.size] = latency;
+            this.commitMillis[this.size++] = committedAtMillis;
         }
 
-        synchronized long[] toArray() {
-            return Arrays.copyOf(this.values, this.size);
+        synchronized long[] latencies() {
+            return Arrays.copyOf(this.latencies, this.size);
+        }
+
+        synchronized long[] commitMillis() {
+            return Arrays.copyOf(this.commitMillis, this.size);
         }
     }
 }

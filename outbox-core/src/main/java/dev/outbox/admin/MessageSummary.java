@@ -19,7 +19,8 @@ import org.jspecify.annotations.Nullable;
  * @param orderingKey the ordering key, if any
  * @param state the current state
  * @param retryCount attempts that failed so far
- * @param nextRetryAt when the row is next due (or the end of its current lease)
+ * @param nextRetryAt when the row is next due (or the end of its current lease); for a SENT or CONSUMED row, when
+ * it reached that state, from which the cleanup counts its age
  * @param lastAttemptAt when the last attempt started, if any
  * @param brokerMessageId the id the broker returned, once sent
  * @param lastError the first line of the fail reason (at most 200 characters), if any

@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * What the cleanup deletes and how much at a time. Build with {@link #builder()}; every setting has a
  * default.
  *
- * @param retention how long a message is kept after it reached its final state (its last modification)
+ * @param retention how long a message is kept after it reached its final state ({@link OutboxCleaner})
  * @param includeFailed whether FAILED messages are deleted too; by default they wait for an operator
  * @param batchSize the most rows deleted per transaction
  * @param maxRowsPerRun the most rows one run deletes; the next run continues
@@ -38,8 +38,8 @@ public record CleanupSettings(Duration retention, boolean includeFailed, int bat
 
     /** How long a SENT, CONSUMED (and, if included, FAILED) message is kept: 7 days by default. */
     public static final Setting<Duration> RETENTION = Setting.of(GROUP, "retention", Duration.ofDays(7),
-            Check.positive(), "How long a message is kept after it reached its final state (its last "
-                    + "modification).");
+            Check.positive(), "How long a message is kept after it reached its final state (SENT or "
+                    + "CONSUMED: since it did; FAILED: since it is next due).");
 
     /** Whether FAILED messages are deleted too: not by default, they wait for an operator. */
     public static final Setting<Boolean> INCLUDE_FAILED = Setting.of(GROUP, "include-failed", false, Check.any(),
@@ -79,7 +79,7 @@ public record CleanupSettings(Duration retention, boolean includeFailed, int bat
             MAX_RUN_TIME, ARCHIVE, INBOX_RETENTION, FAILED_RETENTION);
 
     /**
-     * @param retention how long a message is kept after it reached its final state (its last modification)
+     * @param retention how long a message is kept after it reached its final state ({@link OutboxCleaner})
      * @param includeFailed whether FAILED messages are deleted too; by default they wait for an operator
      * @param batchSize the most rows deleted per transaction
      * @param maxRowsPerRun the most rows one run deletes; the next run continues
@@ -162,7 +162,7 @@ public record CleanupSettings(Duration retention, boolean includeFailed, int bat
         }
 
         /**
-         * @param retention how long a message is kept after its last modification
+         * @param retention how long a message is kept after it reached its final state ({@link OutboxCleaner})
          * @return this builder
          */
         public Builder retention(Duration retention) {

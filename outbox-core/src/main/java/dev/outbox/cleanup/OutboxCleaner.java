@@ -16,20 +16,23 @@ import dev.outbox.MessageState;
 import dev.outbox.OutboxStore;
 import dev.outbox.internal.jdbc.CleanupBatch;
 import dev.outbox.internal.jdbc.CleanupRepository;
+import dev.outbox.internal.jdbc.DuePosition;
 import dev.outbox.internal.jdbc.InboxRepository;
 import dev.outbox.internal.jdbc.JdbcStore;
-import dev.outbox.internal.jdbc.ModifiedPosition;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Deletes messages that reached a final state longer ago than the retention, and, when given the
  * inbox, the inbox keys consumed longer ago than theirs.
  *
- * <p>A message's age is counted from its last modification ({@code gmt_modified}), which every state
- * change sets: for a SENT, CONSUMED or FAILED message that is when it reached that state. SENT and
- * CONSUMED messages are deleted, FAILED ones only when {@link CleanupSettings#includeFailed()} says
- * so (deleting a FAILED message of an ordering key releases the messages of that key behind it);
- * PENDING and SUSPENDED messages never.
+ * <p>A message's age is counted from the time it reached its final state: for a SENT or CONSUMED message
+ * when it was sent or consumed, for a FAILED one when it failed, or, with the slow retry on
+ * ({@code failed-retry-interval}), when its next slow retry is due, so that a FAILED message the slow
+ * retry still tries is never old. The outbox keeps that time in the row's {@code next_retry_at}, which
+ * the due index orders, so the cleanup needs no index of its own. SENT and CONSUMED messages are
+ * deleted, FAILED ones only when {@link CleanupSettings#includeFailed()} says so (deleting a FAILED
+ * message of an ordering key releases the messages of that key behind it); PENDING and SUSPENDED
+ * messages never.
  *
  * <p>Each batch is one short transaction of at most {@link CleanupSettings#batchSize()} rows, the
  * states taking turns, so writers never wait long for the cleanup. A run stops when no old message is
@@ -78,7 +81,7 @@ public final class OutboxCleaner {
     public CleanupResult runOnce(Instant now) {
         long start = System.nanoTime();
         Map<MessageState, Long> deleted = new EnumMap<>(MessageState.class);
-        Map<MessageState, ModifiedPosition> positions = new EnumMap<>(MessageState.class);
+        Map<MessageState, DuePosition> positions = new EnumMap<>(MessageState.class);
         Deque<MessageState> statesLeft = new ArrayDeque<>(statesToDelete());
         long rows = 0;
         long archived = 0;
@@ -112,7 +115,7 @@ public final class OutboxCleaner {
                 ? List.of(MessageState.SENT, MessageState.CONSUMED, MessageState.FAILED) : ALWAYS_DELETED;
     }
 
-    private CleanupBatch batch(MessageState state, Instant cutoff, int limit, @Nullable ModifiedPosition after,
+    private CleanupBatch batch(MessageState state, Instant cutoff, int limit, @Nullable DuePosition after,
             Instant now) {
         return this.settings.archive() ? this.repository.archiveOldest(state, cutoff, limit, after, now)
                 : this.repository.deleteOldest(state, cutoff, limit, after);

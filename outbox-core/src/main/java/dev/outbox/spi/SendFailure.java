@@ -52,6 +52,18 @@ public enum SendFailure {
     }
 
     /**
+     * The classification of a sender whose broker client reports outages with exceptions of its own.
+     *
+     * @param error why a send failed
+     * @param connectionFailure whether an exception says the broker could not be reached
+     * @return {@link #UNREACHABLE} when the error or one of its causes is such a failure, else what {@link #of}
+     * says
+     */
+    public static SendFailure unreachableIf(Throwable error, Predicate<Throwable> connectionFailure) {
+        return anyCause(error, connectionFailure) ? UNREACHABLE : of(error);
+    }
+
+    /**
      * @param error an error
      * @param test what to look for
      * @return whether the error or one of its causes passes the test

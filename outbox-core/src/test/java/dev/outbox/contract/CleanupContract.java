@@ -35,7 +35,9 @@ import static org.awaitility.Awaitility.await;
 /**
  * The cleanup on a real database: only messages that reached SENT or CONSUMED (and FAILED, when
  * configured) longer ago than the retention are deleted, in bounded batches, archived exactly when
- * archiving is on, never a row that changed meanwhile; and old inbox keys go too.
+ * archiving is on, never a row that changed meanwhile; and old inbox keys go too. A row's age is the time
+ * it reached its state, which the outbox keeps in {@code next_retry_at}: the rows here carry it there, and
+ * the same time as their modification time, as the outbox writes them.
  */
 abstract class CleanupContract extends DatabaseContract {
 
@@ -78,8 +80,8 @@ abstract class CleanupContract extends DatabaseContract {
                 Map.of(MessageState.SENT, 1L, MessageState.CONSUMED, 1L));
         assertThat(result.stoppedEarly()).isFalse();
         assertThat(result.archived()).isZero();
-        assertThat(this.fixture.count("state IN ('SENT', 'CONSUMED') AND gmt_modified < ?", column(NOW.minus(RETENTION))))
-                .isZero();
+        assertThat(this.fixture.count("state IN ('SENT', 'CONSUMED') AND next_retry_at < ?",
+                column(NOW.minus(RETENTION)))).isZero();
         assertThat(this.fixture.count("state IN ('PENDING', 'FAILED', 'SUSPENDED')")).isEqualTo(9);
         assertThat(this.fixture.countAll()).isEqualTo(13);
         assertThat(countRows(ARCHIVE)).isZero();
@@ -105,7 +107,7 @@ abstract class CleanupContract extends DatabaseContract {
             insert(state, RECENT);
         }
         List<Map<String, Object>> before = rows("SELECT " + ALL_COLUMNS + " FROM "
-                + OutboxFixture.TABLE + " WHERE state IN ('SENT', 'CONSUMED') AND gmt_modified < ? ORDER BY id",
+                + OutboxFixture.TABLE + " WHERE state IN ('SENT', 'CONSUMED') AND next_retry_at < ? ORDER BY id",
                 column(NOW.minus(RETENTION)));
 
         CleanupResult result = cleaner(CleanupSettings.builder().archive(true).build()).runOnce(NOW);
@@ -132,6 +134,39 @@ abstract class CleanupContract extends DatabaseContract {
         assertThat(result.archived()).isEqualTo(archive ? 35 : 0);
         assertThat(this.fixture.countAll()).isZero();
         assertThat(countRows(ARCHIVE)).isEqualTo(archive ? 35 : 0);
+    }
+
+    @Test
+    void batchesPageThroughTheOldRowsInAgeOrderAcrossEqualTimesAndLeaveTheOtherStates() {
+        // Oldest last in id order, two at each time, among old rows of states that stay: a PENDING row is due.
+        for (int i = 0; i < 12; i++) {
+            Instant reachedAt = OLD.minusSeconds(1 + i / 2);
+            insert(MessageState.SENT, reachedAt);
+            insert(MessageState.PENDING, reachedAt);
+            insert(MessageState.SUSPENDED, reachedAt);
+        }
+        insertMany(MessageState.SENT, RECENT, 3);
+
+        CleanupResult result = cleaner(CleanupSettings.builder().batchSize(5).build()).runOnce(NOW);
+
+        assertThat(result.totalDeleted()).isEqualTo(result.deleted(MessageState.SENT)).isEqualTo(12);
+        assertThat(result.batches()).isEqualTo(3);
+        assertThat(states()).containsOnly("SENT", "PENDING", "SUSPENDED").hasSize(27);
+        assertThat(this.fixture.count("state = 'SENT'")).isEqualTo(3);
+    }
+
+    @Test
+    void aRowSentBeforeMigrationV5AgesFromTheEndOfItsLastLease() {
+        // Before migration V5 a sent row kept the end of its last lease in next_retry_at.
+        Duration lease = Duration.ofSeconds(30);
+        long sentBefore = insert(MessageState.SENT, OLD, OLD.plus(lease));
+        OutboxCleaner cleaner = cleaner(CleanupSettings.defaults());
+
+        assertThat(cleaner.runOnce(NOW).totalDeleted()).as("kept until its lease is older than the retention")
+                .isZero();
+        assertThat(this.fixture.row(sentBefore).state()).isEqualTo(MessageState.SENT);
+        assertThat(cleaner.runOnce(NOW.plus(lease)).deleted(MessageState.SENT)).isOne();
+        assertThat(this.fixture.countAll()).isZero();
     }
 
     @Test
@@ -207,20 +242,49 @@ abstract class CleanupContract extends DatabaseContract {
     @ValueSource(booleans = { false, true })
     void aRowRedrivenWhileTheCleanupWaitsForItIsKept(boolean archive) throws Exception {
         long redriven = insert(MessageState.SENT, OLD);
-        CleanupResult result = this.fixture.inTransaction(() -> {
-            // An operator re-drives the old message; the cleanup finds it still old and waits for its lock.
-            this.fixture.jdbc.update("UPDATE " + OutboxFixture.TABLE + " SET state = 'PENDING', gmt_modified = ?, "
-                    + "lock_version = lock_version + 1 WHERE id = ?", column(NOW), redriven);
-            CompletableFuture<CleanupResult> cleanup = CompletableFuture.supplyAsync(
-                    () -> cleaner(CleanupSettings.builder().archive(archive).build()).runOnce(NOW));
-            await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2)).until(() -> !cleanup.isDone());
-            return cleanup;
-        }).get(10, TimeUnit.SECONDS);
+
+        // An operator re-drives the old message: PENDING, due now.
+        CleanupResult result = cleanupWaitingFor(redriven, CleanupSettings.builder().archive(archive).build(),
+                "state = 'PENDING', next_retry_at = ?", NOW);
 
         assertThat(result.totalDeleted()).isZero();
         assertThat(result.archived()).isZero();
         assertThat(this.fixture.row(redriven).state()).isEqualTo(MessageState.PENDING);
         assertThat(countRows(ARCHIVE)).isZero();
+    }
+
+    @ParameterizedTest(name = "archive={0}")
+    @ValueSource(booleans = { false, true })
+    void aFailedRowLeasedByItsSlowRetryWhileTheCleanupWaitsForItIsKept(boolean archive) throws Exception {
+        long leased = insert(MessageState.FAILED, OLD);
+
+        // The slow retry claims the old FAILED row: its state stays, its due time becomes the lease's end.
+        CleanupResult result = cleanupWaitingFor(leased,
+                CleanupSettings.builder().includeFailed(true).archive(archive).build(), "next_retry_at = ?",
+                NOW.plusSeconds(30));
+
+        assertThat(result.totalDeleted()).isZero();
+        assertThat(result.archived()).isZero();
+        assertThat(this.fixture.row(leased).state()).isEqualTo(MessageState.FAILED);
+        assertThat(countRows(ARCHIVE)).isZero();
+    }
+
+    /**
+     * Changes an old row, now, in a transaction that the cleanup, started while it is open, has to wait for:
+     * the cleanup finds the row still old, waits for its lock, and must then see the change.
+     *
+     * @param change the change's assignments but the modification time and the version, binding {@code dueAt}
+     */
+    private CleanupResult cleanupWaitingFor(long id, CleanupSettings settings, String change, Instant dueAt)
+            throws Exception {
+        return this.fixture.inTransaction(() -> {
+            this.fixture.jdbc.update("UPDATE " + OutboxFixture.TABLE + " SET " + change
+                    + ", gmt_modified = ?, lock_version = lock_version + 1 WHERE id = ?", column(dueAt), column(NOW), id);
+            CompletableFuture<CleanupResult> cleanup = CompletableFuture.supplyAsync(
+                    () -> cleaner(settings).runOnce(NOW));
+            await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2)).until(() -> !cleanup.isDone());
+            return cleanup;
+        }).get(10, TimeUnit.SECONDS);
     }
 
     @ParameterizedTest(name = "archive={0}")
@@ -268,14 +332,35 @@ abstract class CleanupContract extends DatabaseContract {
                 .build()).runOnce(NOW);
 
         assertThat(result.deleted()).containsEntry(MessageState.SENT, 1L).containsEntry(MessageState.FAILED, 1L);
-        assertThat(this.fixture.count("state = 'FAILED' AND gmt_modified = ?", column(OLD))).isOne();
+        assertThat(this.fixture.count("state = 'FAILED' AND next_retry_at = ?", column(OLD))).isOne();
         assertThat(this.fixture.countAll()).isOne();
     }
 
+    @Test
+    void aFailedMessageOfTheSlowRetryAgesFromWhenItIsNextDue() {
+        Duration failedRetryInterval = Duration.ofHours(6);
+        long failed = insert(MessageState.FAILED, OLD, OLD.plus(failedRetryInterval));
+        OutboxCleaner cleaner = cleaner(CleanupSettings.builder().includeFailed(true).build());
+
+        assertThat(cleaner.runOnce(NOW).totalDeleted()).as("failed longer ago than the retention, but due since less")
+                .isZero();
+        assertThat(this.fixture.row(failed).state()).isEqualTo(MessageState.FAILED);
+        assertThat(cleaner.runOnce(NOW.plus(failedRetryInterval)).deleted(MessageState.FAILED)).isOne();
+    }
+
     /**
-     * @return the id of a new row in the state, last modified at the time, with every column set
+     * @return the id of a new row that reached the state at the time, with every column set
      */
-    private long insert(MessageState state, Instant modifiedAt) {
+    private long insert(MessageState state, Instant reachedAt) {
+        return insert(state, reachedAt, reachedAt);
+    }
+
+    /**
+     * @param modifiedAt when the row reached its state
+     * @param dueAt its {@code next_retry_at}: the same time, but for rows sent before the outbox wrote it there
+     * @return the id of the new row, with every column set
+     */
+    private long insert(MessageState state, Instant modifiedAt, Instant dueAt) {
         int key = ++this.keys;
         LocalDateTime created = column(modifiedAt.minusSeconds(5));
         this.fixture.jdbc.update("INSERT INTO " + OutboxFixture.TABLE + " (gmt_create, gmt_modified, message_key, "
@@ -283,14 +368,14 @@ abstract class CleanupContract extends DatabaseContract {
                 + "next_retry_at, last_retry_time, fail_reason, lock_version) "
                 + "VALUES (?, ?, ?, 'order.created', 'orders', ?, ?, ?, ?, ?, 2, ?, ?, ?, 3)", created,
                 column(modifiedAt), "key-" + key, "{\"order\":" + key + "}", "{\"trace\":\"t-" + key + "\"}",
-                "customer-" + key, "broker-" + key, state.name(), column(modifiedAt.plusSeconds(30)), created,
+                "customer-" + key, "broker-" + key, state.name(), column(dueAt), created,
                 "java.io.IOException: timeout " + key);
         return Objects.requireNonNull(this.fixture.jdbc.queryForObject("SELECT id FROM " + OutboxFixture.TABLE
                 + " WHERE message_key = ?", Long.class, "key-" + key));
     }
 
-    private void insertMany(MessageState state, Instant modifiedAt, int count) {
-        IntStream.range(0, count).forEach(i -> insert(state, modifiedAt));
+    private void insertMany(MessageState state, Instant reachedAt, int count) {
+        IntStream.range(0, count).forEach(i -> insert(state, reachedAt));
     }
 
     private void insertInboxKey(String key, Instant consumedAt) {

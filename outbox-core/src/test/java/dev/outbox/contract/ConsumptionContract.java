@@ -85,12 +85,15 @@ abstract class ConsumptionContract extends DatabaseContract {
     void sentMessageBecomesConsumed() {
         long id = save("order-1", null);
         dispatcher(this.sender, ClaimStrategy.SKIP_LOCKED).dispatchOnce();
+        this.clock.advance(Duration.ofMinutes(5));
 
         assertThat(this.consumed.markConsumed(TYPE, "order-1")).isEqualTo(ConsumeResult.CONSUMED);
 
         StoredMessage row = this.fixture.row(id);
         assertThat(row.state()).isEqualTo(MessageState.CONSUMED);
         assertThat(row.brokerMessageId()).isEqualTo("rec-" + id);
+        assertThat(row.nextRetryAt()).as("when it was consumed: the cleanup counts its age from it")
+                .isEqualTo(this.clock.instant());
     }
 
     @Test
@@ -156,6 +159,8 @@ abstract class ConsumptionContract extends DatabaseContract {
         assertThat(this.fixture.row(id).state()).isEqualTo(MessageState.FAILED);
 
         assertThat(this.consumed.markConsumed(TYPE, "order-1")).isEqualTo(ConsumeResult.CONSUMED);
+        assertThat(this.fixture.row(id).nextRetryAt()).as("when it was consumed, no longer its slow retry")
+                .isEqualTo(START);
 
         this.sender.heal();
         this.clock.advance(FAILED_RETRY_INTERVAL);

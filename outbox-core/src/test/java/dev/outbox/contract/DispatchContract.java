@@ -166,7 +166,9 @@ abstract class DispatchContract extends DatabaseContract {
         dispatcher.dispatchOnce();
         this.clock.advance(Duration.ofSeconds(1));
         dispatcher.dispatchOnce();
-        assertThat(this.fixture.row(id).state()).isEqualTo(MessageState.FAILED);
+        StoredMessage failed = this.fixture.row(id);
+        assertThat(failed.state()).isEqualTo(MessageState.FAILED);
+        assertThat(failed.nextRetryAt()).isEqualTo(this.clock.instant().plus(Duration.ofHours(6)));
 
         this.clock.advance(Duration.ofHours(6).minusMillis(1));
         assertThat(dispatcher.dispatchOnce()).isZero();
@@ -176,6 +178,8 @@ abstract class DispatchContract extends DatabaseContract {
 
         StoredMessage sent = this.fixture.row(id);
         assertThat(sent.state()).isEqualTo(MessageState.SENT);
+        assertThat(sent.nextRetryAt()).as("when it was sent, not its lease's end: the cleanup counts its age from it")
+                .isEqualTo(this.clock.instant());
         assertThat(sent.retryCount()).isEqualTo(2);
         assertThat(this.sender.sent()).singleElement().satisfies(message -> assertThat(message.attempt()).isEqualTo(3));
     }

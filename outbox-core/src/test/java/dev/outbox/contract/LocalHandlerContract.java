@@ -116,6 +116,7 @@ abstract class LocalHandlerContract extends DatabaseContract {
         assertThat(row.state()).isEqualTo(MessageState.CONSUMED);
         assertThat(row.brokerMessageId()).isEqualTo("local:invoicing");
         assertThat(row.lastAttemptAt()).isEqualTo(START);
+        assertThat(row.nextRetryAt()).as("when it was consumed, not its lease's end").isEqualTo(START);
         assertThat(this.fixture.countBusinessRows()).isOne();
         assertThat(this.handled).singleElement().satisfies(message -> {
             assertThat(message.id()).isEqualTo(id);

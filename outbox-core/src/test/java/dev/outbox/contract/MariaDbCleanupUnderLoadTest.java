@@ -112,7 +112,8 @@ class MariaDbCleanupUnderLoadTest {
     }
 
     /**
-     * Loads old SENT rows through the production schema, fast: INSERT ... SELECT from the Sequence engine.
+     * Loads old SENT rows through the production schema, fast: INSERT ... SELECT from the Sequence engine. Each
+     * is sent a second after it was saved, and due (next_retry_at) at that time, as the outbox writes it.
      */
     private static void loadOldSentRows(JdbcTemplate jdbc, Instant base) {
         Integer sequence = jdbc.queryForObject("SELECT COUNT(*) FROM information_schema.ENGINES "
@@ -127,7 +128,7 @@ class MariaDbCleanupUnderLoadTest {
                     + " CONCAT('old-', LPAD(seq + ?, 7, '0')), 'order.created', 'orders',"
                     + " CONCAT('{\"orderId\":\"o-', seq + ?, '\",\"customer\":\"c-', seq MOD 977, '\",\"amount\":',"
                     + " seq MOD 1000, '.50,\"currency\":\"EUR\"}'), 'SENT', 0, ? + INTERVAL (seq + ?) SECOND"
-                    + " + INTERVAL 30 SECOND, ? + INTERVAL (seq + ?) SECOND, CONCAT('orders-0@', seq + ?), 2"
+                    + " + INTERVAL 1 SECOND, ? + INTERVAL (seq + ?) SECOND, CONCAT('orders-0@', seq + ?), 2"
                     + " FROM seq_1_to_" + LOAD_CHUNK, start, offset, start, offset, offset, offset, start, offset, start,
                     offset, offset);
         }

@@ -101,6 +101,7 @@ abstract class PullContract extends DatabaseContract {
         StoredMessage acked = this.fixture.row(first);
         assertThat(acked.state()).isEqualTo(MessageState.CONSUMED);
         assertThat(acked.brokerMessageId()).isEqualTo("pull");
+        assertThat(acked.nextRetryAt()).as("when it was acknowledged, not its lease's end").isEqualTo(START);
         assertThat(this.fixture.count("topic = 'orders' AND state = 'PENDING'")).isOne();
     }
 

@@ -62,7 +62,7 @@ final class OutboxCleanupJob implements PeriodicJob {
             CleanupResult result = this.cleaner.runOnce(now);
             if (result.deletedAnything()) {
                 logger.info("Outbox cleanup deleted {} messages (SENT {}, CONSUMED {}, FAILED {}; {} archived) "
-                        + "modified before {} and {} inbox keys, in {} batches and {} ms{}", result.totalDeleted(),
+                        + "final before {} and {} inbox keys, in {} batches and {} ms{}", result.totalDeleted(),
                         result.deleted(MessageState.SENT), result.deleted(MessageState.CONSUMED),
                         result.deleted(MessageState.FAILED), result.archived(),
                         now.minus(this.cleaner.settings().retention()), result.inboxDeleted(), result.batches(),

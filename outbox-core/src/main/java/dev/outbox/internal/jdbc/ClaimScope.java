@@ -20,20 +20,20 @@ import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
  */
 public final class ClaimScope {
 
-    private static final ClaimScope ALL = new ClaimScope(Kind.ALL, List.of(), TypeFilter.ANY, List.of());
+    private static final ClaimScope ALL = new ClaimScope(Condition.NONE, List.of(), Condition.NONE, List.of());
 
-    private final Kind kind;
+    private final Condition topicCondition;
 
     private final List<String> topics;
 
-    private final TypeFilter typeFilter;
+    private final Condition typeCondition;
 
     private final List<String> types;
 
-    private ClaimScope(Kind kind, List<String> topics, TypeFilter typeFilter, List<String> types) {
-        this.kind = kind;
+    private ClaimScope(Condition topicCondition, List<String> topics, Condition typeCondition, List<String> types) {
+        this.topicCondition = topicCondition;
         this.topics = topics;
-        this.typeFilter = typeFilter;
+        this.typeCondition = typeCondition;
         this.types = types;
     }
 
@@ -50,7 +50,7 @@ public final class ClaimScope {
      */
     public static ClaimScope allExcept(Collection<String> excluded) {
         return excluded.isEmpty() ? ALL
-                : new ClaimScope(Kind.ALL_EXCEPT, sorted(excluded), TypeFilter.ANY, List.of());
+                : new ClaimScope(Condition.TOPICS_EXCEPT, sorted(excluded), Condition.NONE, List.of());
     }
 
     /**
@@ -58,7 +58,7 @@ public final class ClaimScope {
      * @return rows of that topic only
      */
     public static ClaimScope topic(String topic) {
-        return new ClaimScope(Kind.TOPIC, List.of(topic), TypeFilter.ANY, List.of());
+        return new ClaimScope(Condition.TOPIC, List.of(topic), Condition.NONE, List.of());
     }
 
     /**
@@ -66,7 +66,7 @@ public final class ClaimScope {
      * @return the rows of this scope but those of the given types
      */
     public ClaimScope withoutTypes(Collection<String> excluded) {
-        return excluded.isEmpty() ? withTypes(TypeFilter.ANY, List.of()) : withTypes(TypeFilter.EXCEPT, excluded);
+        return excluded.isEmpty() ? withTypes(Condition.NONE, List.of()) : withTypes(Condition.TYPES_EXCEPT, excluded);
     }
 
     /**
@@ -78,11 +78,11 @@ public final class ClaimScope {
         if (included.isEmpty()) {
             throw new IllegalArgumentException("a scope of no message type holds no row");
         }
-        return withTypes(TypeFilter.ONLY, included);
+        return withTypes(Condition.TYPES_ONLY, included);
     }
 
-    private ClaimScope withTypes(TypeFilter filter, Collection<String> types) {
-        return new ClaimScope(this.kind, this.topics, filter, sorted(types));
+    private ClaimScope withTypes(Condition condition, Collection<String> types) {
+        return new ClaimScope(this.topicCondition, this.topics, condition, sorted(types));
     }
 
     private static List<String> sorted(Collection<String> values) {
@@ -93,7 +93,7 @@ public final class ClaimScope {
      * @return the condition that replaces the {@value ClaimStatements#SCOPE_LINE} line of a claim statement
      */
     String condition() {
-        return this.kind.condition() + this.typeFilter.condition();
+        return this.topicCondition.sql + this.typeCondition.sql;
     }
 
     /**
@@ -102,12 +102,13 @@ public final class ClaimScope {
      * @return the parameters
      */
     MapSqlParameterSource bind(MapSqlParameterSource parameters) {
-        switch (this.kind) {
-            case ALL -> { }
-            case ALL_EXCEPT -> parameters.addValue("topics", this.topics);
-            case TOPIC -> parameters.addValue("topic", this.topics.get(0));
+        if (this.topicCondition == Condition.TOPICS_EXCEPT) {
+            parameters.addValue("topics", this.topics);
         }
-        if (this.typeFilter != TypeFilter.ANY) {
+        else if (this.topicCondition == Condition.TOPIC) {
+            parameters.addValue("topic", this.topics.get(0));
+        }
+        if (this.typeCondition != Condition.NONE) {
             parameters.addValue("types", this.types);
         }
         return parameters;
@@ -115,76 +116,52 @@ public final class ClaimScope {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof ClaimScope scope && this.kind == scope.kind && this.topics.equals(scope.topics)
-                && this.typeFilter == scope.typeFilter && this.types.equals(scope.types);
+        return other instanceof ClaimScope scope && this.topicCondition == scope.topicCondition
+                && this.topics.equals(scope.topics) && this.typeCondition == scope.typeCondition
+                && this.types.equals(scope.types);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(this.kind, this.topics, this.typeFilter, this.types);
+        return Objects.hash(this.topicCondition, this.topics, this.typeCondition, this.types);
     }
 
     @Override
     public String toString() {
-        String topics = switch (this.kind) {
-            case ALL -> "all topics";
-            case ALL_EXCEPT -> "all topics except " + String.join(", ", this.topics);
-            case TOPIC -> "topic " + this.topics.get(0);
-        };
-        return switch (this.typeFilter) {
-            case ANY -> topics;
-            case EXCEPT -> topics + ", all types except " + String.join(", ", this.types);
-            case ONLY -> topics + ", types " + String.join(", ", this.types);
-        };
+        String topics = (this.topicCondition == Condition.NONE) ? "all topics"
+                : (this.topicCondition == Condition.TOPIC) ? "topic " + this.topics.get(0)
+                : "all topics except " + String.join(", ", this.topics);
+        if (this.typeCondition == Condition.NONE) {
+            return topics;
+        }
+        return topics + ((this.typeCondition == Condition.TYPES_ONLY) ? ", types " : ", all types except ")
+                + String.join(", ", this.types);
     }
 
     /**
-     * The conditions on topics, each on the due rows' alias {@code m}.
+     * The conditions a scope puts on the due rows' alias {@code m}: one on topics, one on message types.
      */
-    private enum Kind {
+    private enum Condition {
 
         /** No condition. */
-        ALL(""),
+        NONE(""),
 
         /** Binds {@code topics}. */
-        ALL_EXCEPT("\n  AND m.topic NOT IN (:topics)"),
+        TOPICS_EXCEPT("\n  AND m.topic NOT IN (:topics)"),
 
         /** Binds {@code topic}. */
-        TOPIC("\n  AND m.topic = :topic");
-
-        private final String condition;
-
-        Kind(String condition) {
-            this.condition = condition;
-        }
-
-        String condition() {
-            return this.condition;
-        }
-    }
-
-    /**
-     * The conditions on message types, each on the due rows' alias {@code m}.
-     */
-    private enum TypeFilter {
-
-        /** No condition. */
-        ANY(""),
+        TOPIC("\n  AND m.topic = :topic"),
 
         /** Binds {@code types}. */
-        EXCEPT("\n  AND m.message_type NOT IN (:types)"),
+        TYPES_EXCEPT("\n  AND m.message_type NOT IN (:types)"),
 
         /** Binds {@code types}. */
-        ONLY("\n  AND m.message_type IN (:types)");
+        TYPES_ONLY("\n  AND m.message_type IN (:types)");
 
-        private final String condition;
+        private final String sql;
 
-        TypeFilter(String condition) {
-            this.condition = condition;
-        }
-
-        String condition() {
-            return this.condition;
+        Condition(String sql) {
+            this.sql = sql;
         }
     }
 }

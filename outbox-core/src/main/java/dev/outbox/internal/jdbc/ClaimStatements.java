@@ -102,10 +102,13 @@ abstract class ClaimStatements {
      * The rows the broker confirmed, all claimed at one version and attempted at one time, with each
      * row's broker message id: one statement for many rows, as an update per row costs the database
      * about three times as much. The {@code WHEN} is repeated per row, numbered ({@value #ROW_NUMBER}).
+     * The due time becomes the time the row was sent, from which the cleanup counts its age through the
+     * due index ({@link CleanupStatements}); the new state moves the row's entry in that index anyway.
      */
     private static final String MARK_SENT = """
             UPDATE local_message SET state = 'SENT', message_id = CASE id WHEN :id_N THEN :messageId_N END,
-                last_retry_time = :attemptedAt, gmt_modified = :now, lock_version = lock_version + 1
+                last_retry_time = :attemptedAt, next_retry_at = :now, gmt_modified = :now,
+                lock_version = lock_version + 1
             WHERE lock_version = :lockVersion AND id IN (:ids)""";
 
     /** The part of {@link #MARK_SENT} repeated per row. */
@@ -114,7 +117,10 @@ abstract class ClaimStatements {
     /** The suffix of a parameter of a repeated part, which becomes the part's number. */
     static final String ROW_NUMBER = "_N";
 
-    /** A failed send: the row's next state, retry and reason, guarded by the version its claim set. */
+    /**
+     * A failed send: the row's next state, retry and reason, guarded by the version its claim set. A FAILED
+     * row is due at its failure, or at its slow retry when there is one; the cleanup counts its age from then.
+     */
     private static final String MARK_FAILED = """
             UPDATE local_message SET state = :state, retry_count = :retryCount, fail_reason = :failReason,
                 next_retry_at = :nextRetryAt, last_retry_time = :attemptedAt, gmt_modified = :now,

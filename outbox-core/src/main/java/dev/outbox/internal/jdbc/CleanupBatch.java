@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * @param last the position of the last row found, where the next batch of the state continues; null
  * when none was found
  */
-public record CleanupBatch(int selected, int deleted, int archived, @Nullable ModifiedPosition last) {
+public record CleanupBatch(int selected, int deleted, int archived, @Nullable DuePosition last) {
 
     /**
      * @param limit the batch's limit

@@ -5,9 +5,7 @@
 package dev.outbox.internal.jdbc;
 
 import java.time.Instant;
-import java.time.LocalDateTime;
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Supplier;
 
 import dev.outbox.MessageState;
@@ -21,10 +19,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  * batch at a time. It decides nothing: {@code dev.outbox.cleanup.OutboxCleaner} does.
  *
  * <p>Each batch is one short READ COMMITTED transaction: it finds the oldest rows of a state through
- * the {@code (state, gmt_modified, id)} index and deletes them by id. Under READ COMMITTED MySQL
- * locks only the rows deleted, no gaps, so writers inserting new rows never wait for the cleanup.
- * The delete re-checks state and age, so a row that changed state in the meantime (re-driven,
- * consumed) stays, and a row that another cleaner deleted first is simply not counted.
+ * the due index {@code (state, next_retry_at, id)}, by the time they reached the state
+ * ({@link CleanupStatements}), and deletes them by id. Under READ COMMITTED MySQL locks only the rows
+ * deleted, no gaps, so writers inserting new rows never wait for the cleanup. The delete re-checks state
+ * and age, so a row that changed in the meantime (re-driven, consumed, leased by the slow retry) stays,
+ * and a row that another cleaner deleted first is simply not counted.
  */
 public final class CleanupRepository {
 
@@ -45,38 +44,38 @@ public final class CleanupRepository {
     }
 
     /**
-     * Deletes the oldest rows of a state last modified before a time, in one short transaction.
+     * Deletes the oldest rows of a state that reached it before a time, in one short transaction.
      *
      * @param state the state
-     * @param cutoff rows modified before it are deleted
+     * @param cutoff rows that reached the state before it are deleted
      * @param limit the most rows to delete
      * @param after where the previous batch of this state stopped, or null to start from the oldest
      * @return what the batch did
      */
-    public CleanupBatch deleteOldest(MessageState state, Instant cutoff, int limit, @Nullable ModifiedPosition after) {
+    public CleanupBatch deleteOldest(MessageState state, Instant cutoff, int limit, @Nullable DuePosition after) {
         return inTransaction(() -> {
-            List<ModifiedPosition> rows = oldest(state, cutoff, limit, after, false);
+            List<DuePosition> rows = oldest(state, cutoff, limit, after, false);
             int deleted = rows.isEmpty() ? 0 : this.jdbc.update(this.statements.delete, byIds(state, cutoff, rows));
             return batch(rows, deleted, 0);
         });
     }
 
     /**
-     * Copies the oldest rows of a state last modified before a time to the archive table and deletes
+     * Copies the oldest rows of a state that reached it before a time to the archive table and deletes
      * them, in one short transaction. The rows are locked first, so that exactly the rows copied are
      * deleted.
      *
      * @param state the state
-     * @param cutoff rows modified before it are archived
+     * @param cutoff rows that reached the state before it are archived
      * @param limit the most rows to archive
      * @param after where the previous batch of this state stopped, or null to start from the oldest
      * @param archivedAt the time recorded as each row's {@code archived_at}
      * @return what the batch did
      */
-    public CleanupBatch archiveOldest(MessageState state, Instant cutoff, int limit, @Nullable ModifiedPosition after,
+    public CleanupBatch archiveOldest(MessageState state, Instant cutoff, int limit, @Nullable DuePosition after,
             Instant archivedAt) {
         return inTransaction(() -> {
-            List<ModifiedPosition> rows = oldest(state, cutoff, limit, after, true);
+            List<DuePosition> rows = oldest(state, cutoff, limit, after, true);
             if (rows.isEmpty()) {
                 return batch(rows, 0, 0);
             }
@@ -88,8 +87,8 @@ public final class CleanupRepository {
         });
     }
 
-    private List<ModifiedPosition> oldest(MessageState state, Instant cutoff, int limit,
-            @Nullable ModifiedPosition after, boolean lock) {
+    private List<DuePosition> oldest(MessageState state, Instant cutoff, int limit,
+            @Nullable DuePosition after, boolean lock) {
         MapSqlParameterSource parameters = old(state, cutoff).addValue("limit", limit);
         String query;
         if (after == null) {
@@ -97,16 +96,13 @@ public final class CleanupRepository {
         }
         else {
             query = lock ? this.statements.lockOldestAfter : this.statements.selectOldestAfter;
-            parameters.addValue("afterModifiedAt", Timestamps.toColumn(after.modifiedAt()))
-                    .addValue("afterId", after.id());
+            parameters.addValue("afterDueAt", Timestamps.toColumn(after.dueAt())).addValue("afterId", after.id());
         }
-        return this.jdbc.query(query, parameters, (rs, row) -> new ModifiedPosition(
-                Objects.requireNonNull(Timestamps.fromColumn(rs.getObject("gmt_modified", LocalDateTime.class))),
-                rs.getLong("id")));
+        return this.jdbc.query(query, parameters, OutboxRows.POSITION);
     }
 
-    private static MapSqlParameterSource byIds(MessageState state, Instant cutoff, List<ModifiedPosition> rows) {
-        return old(state, cutoff).addValue("ids", rows.stream().map(ModifiedPosition::id).toList());
+    private static MapSqlParameterSource byIds(MessageState state, Instant cutoff, List<DuePosition> rows) {
+        return old(state, cutoff).addValue("ids", rows.stream().map(DuePosition::id).toList());
     }
 
     private static MapSqlParameterSource old(MessageState state, Instant cutoff) {
@@ -115,7 +111,7 @@ public final class CleanupRepository {
                 .addValue("cutoff", Timestamps.toColumn(cutoff));
     }
 
-    private static CleanupBatch batch(List<ModifiedPosition> rows, int deleted, int archived) {
+    private static CleanupBatch batch(List<DuePosition> rows, int deleted, int archived) {
         return new CleanupBatch(rows.size(), deleted, archived, rows.isEmpty() ? null : rows.get(rows.size() - 1));
     }
 

@@ -12,14 +12,20 @@ import dev.outbox.OutboxStore;
  * state and the age of their rows again, so that a row that changed in the meantime stays. Where the
  * databases differ, each database's statement is written out and chosen here: the select that continues
  * after the last row of the previous batch.
+ *
+ * <p>A row's age is counted from its {@code next_retry_at}, so that the due index {@code (state,
+ * next_retry_at, id)} finds old rows and no index of the cleanup's own has to be kept up on every write. Each
+ * statement that ends in SENT or CONSUMED sets it to the time it does; a FAILED row's is the time it failed,
+ * or its next slow retry when there is one. Rows sent before the statements set it (migration V5) carry the
+ * end of their last lease instead, within one lease of their send.
  */
 final class CleanupStatements {
 
-    /** Old rows of a state in the order of the {@code (state, gmt_modified, id)} index. */
+    /** Old rows of a state in the order of the due index. */
     private static final String OLDEST = """
-            SELECT id, gmt_modified FROM local_message
-            WHERE state = :state AND gmt_modified < :cutoff
-            ORDER BY gmt_modified, id
+            SELECT id, next_retry_at AS due_at FROM local_message
+            WHERE state = :state AND next_retry_at < :cutoff
+            ORDER BY next_retry_at, id
             LIMIT :limit""";
 
     /**
@@ -28,22 +34,22 @@ final class CleanupStatements {
      * MySQL, MariaDB and H2 turn this OR form into bounds of the index scan (the plan tests check it).
      */
     private static final String OLDEST_AFTER_MYSQL = """
-            SELECT id, gmt_modified FROM local_message
-            WHERE state = :state AND gmt_modified < :cutoff
-              AND (gmt_modified > :afterModifiedAt OR (gmt_modified = :afterModifiedAt AND id > :afterId))
-            ORDER BY gmt_modified, id
+            SELECT id, next_retry_at AS due_at FROM local_message
+            WHERE state = :state AND next_retry_at < :cutoff
+              AND (next_retry_at > :afterDueAt OR (next_retry_at = :afterDueAt AND id > :afterId))
+            ORDER BY next_retry_at, id
             LIMIT :limit""";
 
     /** PostgreSQL bounds the index scan by a row comparison; the OR form it only filters by. */
     private static final String OLDEST_AFTER_POSTGRES = """
-            SELECT id, gmt_modified FROM local_message
-            WHERE state = :state AND gmt_modified < :cutoff
-              AND (gmt_modified, id) > (:afterModifiedAt, :afterId)
-            ORDER BY gmt_modified, id
+            SELECT id, next_retry_at AS due_at FROM local_message
+            WHERE state = :state AND next_retry_at < :cutoff
+              AND (next_retry_at, id) > (:afterDueAt, :afterId)
+            ORDER BY next_retry_at, id
             LIMIT :limit""";
 
     private static final String DELETE = """
-            DELETE FROM local_message WHERE state = :state AND gmt_modified < :cutoff AND id IN (:ids)""";
+            DELETE FROM local_message WHERE state = :state AND next_retry_at < :cutoff AND id IN (:ids)""";
 
     private static final String ARCHIVE = """
             INSERT INTO local_message_archive (id, gmt_create, gmt_modified, message_key, message_type, topic,
@@ -53,14 +59,18 @@ final class CleanupStatements {
                 message_body, headers, ordering_key, message_id, state, retry_count, next_retry_at, last_retry_time,
                 fail_reason, lock_version, :archivedAt
             FROM local_message
-            WHERE state = :state AND gmt_modified < :cutoff AND id IN (:ids)""";
+            WHERE state = :state AND next_retry_at < :cutoff AND id IN (:ids)""";
 
+    /** Binds {@code state}, {@code cutoff} and {@code limit}; returns {@code id} and {@code due_at}. */
     final String selectOldest;
 
+    /** Binds what {@link #selectOldest} binds and {@code afterDueAt} and {@code afterId}. */
     final String selectOldestAfter;
 
+    /** {@link #selectOldest}, locking the rows it returns. */
     final String lockOldest;
 
+    /** {@link #selectOldestAfter}, locking the rows it returns. */
     final String lockOldestAfter;
 
     /** Binds {@code state}, {@code cutoff} and {@code ids}. */

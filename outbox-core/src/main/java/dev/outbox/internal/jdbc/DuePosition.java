@@ -8,9 +8,11 @@ import java.time.Instant;
 import java.util.Comparator;
 
 /**
- * A position in the scan order of due rows: by due time, then id.
+ * A position in a scan of one state's rows in the due index {@code (state, next_retry_at, id)}: by due time,
+ * then id. The claim's window continues after one, and so does the cleanup's next batch.
  *
- * @param dueAt the row's due time when it was claimed
+ * @param dueAt the row's {@code next_retry_at} when it was read: its due time, or for a row in a final state
+ * the time it reached it
  * @param id the row's id
  */
 public record DuePosition(Instant dueAt, long id) implements Comparable<DuePosition> {

@@ -51,15 +51,21 @@ final class MessageStatements {
     /**
      * A claimed message consumed in the caller's transaction, while its claim still holds it; the lock
      * version moves on like on every state change, so that the outcome of a send in flight is dropped.
+     * As SENT does, CONSUMED sets the due time to when the row reached it: the cleanup counts the row's age
+     * from it ({@link CleanupStatements}).
      */
     private static final String MARK_CONSUMED_BY_ID = """
             UPDATE local_message SET state = 'CONSUMED', message_id = :deliveredBy, last_retry_time = :attemptedAt,
-                gmt_modified = :now, lock_version = lock_version + 1
+                next_retry_at = :now, gmt_modified = :now, lock_version = lock_version + 1
             WHERE id = :id AND lock_version = :lockVersion""";
 
-    /** A message consumed by its key, if it is in one of the states it may leave ({@code from}). */
+    /**
+     * A message consumed by its key, if it is in one of the states it may leave ({@code from}); its due time
+     * becomes the time it was consumed, as in {@link #MARK_CONSUMED_BY_ID}.
+     */
     private static final String MARK_CONSUMED = """
-            UPDATE local_message SET state = 'CONSUMED', gmt_modified = :now, lock_version = lock_version + 1
+            UPDATE local_message SET state = 'CONSUMED', next_retry_at = :now, gmt_modified = :now,
+                lock_version = lock_version + 1
             WHERE message_key = :key AND message_type = :type AND state IN (:from)""";
 
     final String insert;

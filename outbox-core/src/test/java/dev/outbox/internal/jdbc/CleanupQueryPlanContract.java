@@ -4,9 +4,13 @@
  */
 package dev.outbox.internal.jdbc;
 
+import java.sql.Connection;
+import java.sql.ResultSet;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 import javax.sql.DataSource;
 
@@ -22,15 +26,16 @@ import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The cleanup must find old rows of a state through the {@code (state, gmt_modified, id)} index, a range
- * scan in the order it deletes, never by scanning or sorting a table of days of messages.
+ * The cleanup must find old rows of a state through the due index {@code (state, next_retry_at, id)}, a range
+ * scan in the order it deletes, never by scanning or sorting a table of days of messages; and, since migration
+ * V5, without an index of its own.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class CleanupQueryPlanContract {
 
     static final TableName TABLE = new TableName(OutboxStore.DEFAULT_OUTBOX_TABLE);
 
-    static final String INDEX = "idx_" + TABLE + "_modified";
+    static final String INDEX = "idx_" + TABLE + "_due";
 
     static final LocalDateTime CUTOFF = LocalDateTime.of(2025, 12, 24, 0, 0);
 
@@ -46,7 +51,7 @@ abstract class CleanupQueryPlanContract {
      * @param plan the plan of a batch's select
      * @param continued whether it continues after a position
      */
-    abstract void assertRangeScanOfTheModifiedIndex(String plan, boolean continued);
+    abstract void assertRangeScanOfTheDueIndex(String plan, boolean continued);
 
     @BeforeAll
     void tableWithHistory() {
@@ -59,8 +64,9 @@ abstract class CleanupQueryPlanContract {
         LocalDateTime recent = CUTOFF.plusDays(6);
         List<Object[]> rows = new ArrayList<>();
         for (int i = 0; i < 20_000; i++) {
-            // A quarter of old delivered history, the rest recent, a few consumed and pending.
-            String state = (i % 40 == 0) ? "PENDING" : (i % 40 == 1) ? "CONSUMED" : "SENT";
+            // A quarter of old delivered history, the rest recent, a few consumed, failed and pending; each row
+            // due at the time it reached its state, as the outbox writes them.
+            String state = (i % 40 == 0) ? "PENDING" : (i % 40 == 1) ? "CONSUMED" : (i % 40 == 2) ? "FAILED" : "SENT";
             LocalDateTime modified = (i < 5_000) ? old.plusSeconds(i) : recent.plusSeconds(i);
             rows.add(new Object[] { modified, modified, "key-" + i, "order.created", "orders", "{}", state, modified });
         }
@@ -78,17 +84,34 @@ abstract class CleanupQueryPlanContract {
     }
 
     @Test
-    void batchFindsOldRowsByARangeScanOfTheModifiedIndex() {
-        assertRangeScanOfTheModifiedIndex(explain(this.sql.selectOldest, oldSent()), false);
-        assertRangeScanOfTheModifiedIndex(explain(this.sql.lockOldest, oldSent()), false);
+    void batchFindsOldRowsByARangeScanOfTheDueIndex() {
+        assertRangeScanOfTheDueIndex(explain(this.sql.selectOldest, oldSent()), false);
+        assertRangeScanOfTheDueIndex(explain(this.sql.lockOldest, oldSent()), false);
     }
 
     @Test
     void nextBatchContinuesTheRangeScanAfterThePreviousOne() {
-        MapSqlParameterSource after = oldSent().addValue("afterModifiedAt", CUTOFF.minusDays(19)).addValue("afterId", 900);
+        MapSqlParameterSource after = oldSent().addValue("afterDueAt", CUTOFF.minusDays(19)).addValue("afterId", 900);
 
-        assertRangeScanOfTheModifiedIndex(explain(this.sql.selectOldestAfter, after), true);
-        assertRangeScanOfTheModifiedIndex(explain(this.sql.lockOldestAfter, after), true);
+        assertRangeScanOfTheDueIndex(explain(this.sql.selectOldestAfter, after), true);
+        assertRangeScanOfTheDueIndex(explain(this.sql.lockOldestAfter, after), true);
+    }
+
+    @Test
+    void theMigrationsLeaveTheOutboxTableNoIndexOfTheCleanupsOwn() {
+        Set<String> indexes = this.jdbc.execute((Connection connection) -> {
+            Set<String> names = new TreeSet<>();
+            try (ResultSet index = connection.getMetaData().getIndexInfo(connection.getCatalog(), connection.getSchema(),
+                    TABLE.value(), false, false)) {
+                while (index.next()) {
+                    names.add(index.getString("INDEX_NAME"));
+                }
+            }
+            return names;
+        });
+
+        assertThat(indexes).filteredOn(name -> name.startsWith("idx_"))
+                .containsExactly(INDEX, "idx_" + TABLE + "_ordering");
     }
 
     private static MapSqlParameterSource oldSent() {

@@ -16,7 +16,7 @@ class MariaDbCleanupQueryPlanTest extends CleanupQueryPlanContract {
     }
 
     @Override
-    void assertRangeScanOfTheModifiedIndex(String plan, boolean continued) {
+    void assertRangeScanOfTheDueIndex(String plan, boolean continued) {
         assertThat(plan).contains("type=range ").contains("key=" + INDEX + " ").doesNotContain("filesort");
     }
 }

@@ -16,12 +16,12 @@ class PostgresCleanupQueryPlanTest extends CleanupQueryPlanContract {
     }
 
     @Override
-    void assertRangeScanOfTheModifiedIndex(String plan, boolean continued) {
+    void assertRangeScanOfTheDueIndex(String plan, boolean continued) {
         assertThat(plan).containsPattern("Index (Only )?Scan using " + INDEX).doesNotContain("Seq Scan")
                 .doesNotContain("Sort");
         if (continued) {
             // The position bounds the index scan, rather than filtering the rows it reads.
-            assertThat(plan).containsPattern("Index Cond: .*ROW\\(gmt_modified, id\\) >");
+            assertThat(plan).containsPattern("Index Cond: .*ROW\\(next_retry_at, id\\) >");
         }
     }
 }

@@ -125,11 +125,9 @@ public final class KafkaMessageSender implements MessageSender {
      */
     @Override
     public SendFailure classify(Throwable error) {
-        if (SendFailure.anyCause(error, cause -> cause instanceof TimeoutException || cause instanceof NetworkException
-                || cause instanceof DisconnectException || cause instanceof KafkaSendSkippedException)) {
-            return SendFailure.UNREACHABLE;
-        }
-        return SendFailure.of(error);
+        return SendFailure.unreachableIf(error, cause -> cause instanceof TimeoutException
+                || cause instanceof NetworkException || cause instanceof DisconnectException
+                || cause instanceof KafkaSendSkippedException);
     }
 
     /**

@@ -103,8 +103,7 @@ public final class RabbitMessageSender implements MessageSender {
      */
     @Override
     public SendFailure classify(Throwable error) {
-        return SendFailure.anyCause(error, RabbitMessageSender::isConnectionFailure) ? SendFailure.UNREACHABLE
-                : SendFailure.of(error);
+        return SendFailure.unreachableIf(error, RabbitMessageSender::isConnectionFailure);
     }
 
     private static boolean isConnectionFailure(Throwable error) {

@@ -93,8 +93,7 @@ public final class RocketMqMessageSender implements MessageSender {
      */
     @Override
     public SendFailure classify(Throwable error) {
-        return SendFailure.anyCause(error, RocketMqMessageSender::isRemotingFailure) ? SendFailure.UNREACHABLE
-                : SendFailure.of(error);
+        return SendFailure.unreachableIf(error, RocketMqMessageSender::isRemotingFailure);
     }
 
     private static boolean isRemotingFailure(Throwable error) {
