@@ -280,32 +280,32 @@ final class BatchDelivery {
             this.metrics.postponed(message.type());
             return new DeliveryOutcome.Released(message.id(), message.lockVersion(), now);
         }
-        Optional<MessageSender> unreachable = unreachableSender(message, error, reached);
-        if (unreachable.isPresent()) {
-            return postponed(message, unreachable.get(), error, probe, now);
+        Optional<MessageSender> sender = brokerRoute(message);
+        SendFailure kind = sender.map(route -> classify(route, error)).orElse(SendFailure.MESSAGE);
+        if (kind == SendFailure.UNREACHABLE && !reached.contains(sender.get())) {
+            return postponed(message, sender.get(), error, probe, now);
         }
-        DeliveryOutcome.Failed failed = this.failures.plan(message, error, attemptedAt, now);
+        boolean rejected = kind == SendFailure.REJECTED;
+        DeliveryOutcome.Failed failed = this.failures.plan(message, error, rejected, attemptedAt, now);
         boolean exhausted = failed.state() == MessageState.FAILED;
         this.metrics.failed(message.type(), exhausted);
         logger.warn("Outbox message {} (type {}) failed attempt {}{}: {}", message.id(), message.type(),
-                failed.retryCount(), exhausted ? " and is now FAILED" : "", FailureReason.firstLine(failed.failReason()));
+                failed.retryCount(), exhausted ? (rejected ? " and is now FAILED: the broker rejected it for good"
+                        : " and is now FAILED") : "", FailureReason.firstLine(failed.failReason()));
         return failed;
     }
 
     /**
-     * @return the sender whose broker the failure found unreachable, where it spends none of the message's
-     * attempts: not when a local handler failed, when the message's type has a fallback handler (whose
-     * failures count towards it), or when another send of the sender succeeded in the same batch (then the
-     * failure was the message's own)
+     * @return the sender whose classification of the message's failure decides what it does: none when a local
+     * handler failed, or when the type has a fallback handler, whose failures all count towards it (an
+     * unreachable failure next to a success of the same sender in the batch counts as the message's own too)
      */
-    private Optional<MessageSender> unreachableSender(ClaimedMessage message, Throwable error,
-            Set<MessageSender> reached) {
+    private Optional<MessageSender> brokerRoute(ClaimedMessage message) {
         if (this.routes.localRouteFor(message.type(), message.retryCount()).isPresent()
                 || this.routes.hasFallback(message.type())) {
             return Optional.empty();
         }
-        return this.routes.senderFor(message.type())
-                .filter(sender -> !reached.contains(sender) && classify(sender, error) == SendFailure.UNREACHABLE);
+        return this.routes.senderFor(message.type());
     }
 
     private static SendFailure classify(MessageSender sender, Throwable error) {

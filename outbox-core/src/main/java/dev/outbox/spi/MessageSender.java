@@ -43,9 +43,10 @@ public interface MessageSender {
 
     /**
      * Tells whose fault a failed send was. A failure of the {@link SendFailure#MESSAGE} spends one of its
-     * attempts; one where the broker was {@link SendFailure#UNREACHABLE} pauses this sender's route instead,
-     * until a probe message gets through, so that an outage neither spends the attempts of the messages
-     * that wait nor makes them FAILED.
+     * attempts; one the broker {@link SendFailure#REJECTED} for good makes it FAILED at once; one where the
+     * broker was {@link SendFailure#UNREACHABLE} pauses this sender's route instead, until a probe message
+     * gets through, so that an outage neither spends the attempts of the messages that wait nor makes them
+     * FAILED.
      *
      * <p>A sender whose broker client reports outages with exceptions of its own overrides this, starting
      * from {@link SendFailure#of}. When an error of either kind is ambiguous, the dispatcher settles it:

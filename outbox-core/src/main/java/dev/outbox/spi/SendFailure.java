@@ -18,7 +18,7 @@ import java.util.function.Predicate;
 
 /**
  * Whose fault a failed send was, as its {@link MessageSender#classify sender} tells it: the message's
- * own, or the broker's, which could not be reached.
+ * own, for now or for good, or the broker's, which could not be reached.
  */
 public enum SendFailure {
 
@@ -27,6 +27,14 @@ public enum SendFailure {
      * routed. It spends one of the message's attempts, and the message goes FAILED when they are spent.
      */
     MESSAGE,
+
+    /**
+     * The broker refused the message for good: it is too large, its destination does not exist, or its body
+     * cannot be taken. Retrying cannot help, so the message goes FAILED after this attempt, with the reason,
+     * instead of spending every attempt of its retry policy first (a type with a fallback handler counts it as
+     * a {@link #MESSAGE} failure, so that its fallback takes the message over).
+     */
+    REJECTED,
 
     /**
      * The broker could not be reached: the connection was refused, lost or timed out, or the broker did

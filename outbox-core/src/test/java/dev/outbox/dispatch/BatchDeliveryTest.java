@@ -547,6 +547,41 @@ class BatchDeliveryTest {
         assertThat(this.outages.pausedRoutes()).extracting(PausedRoute::route).containsExactly("order.created");
     }
 
+    @Test
+    void aMessageTheBrokerRejectsForGoodIsFailedAtOnceWhileTheOthersAreSent() {
+        MessageSender rejectsLargeOnes = new MessageSender() {
+
+            @Override
+            public CompletableFuture<String> send(OutgoingMessage message) {
+                return (message.id() % 2 == 1)
+                        ? CompletableFuture.failedFuture(new IllegalArgumentException("record too large"))
+                        : CompletableFuture.completedFuture("kafka-" + message.id());
+            }
+
+            @Override
+            public SendFailure classify(Throwable error) {
+                return (error instanceof IllegalArgumentException) ? SendFailure.REJECTED : SendFailure.MESSAGE;
+            }
+        };
+        MessageRoutes routes = MessageRoutes.builder().defaultSender(rejectsLargeOnes)
+                .route("mail.requested", rejectsLargeOnes)
+                .fallback("mail.requested", "mail-db", message -> { }, 3).build();
+
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "order.created"),
+                row(3, "mail.requested")), Set.of());
+
+        List<DeliveryOutcome> outcomes = writtenOutcomes();
+        assertThat(outcomes.get(0)).isInstanceOfSatisfying(DeliveryOutcome.Failed.class, failed -> {
+            assertThat(failed.state()).isEqualTo(MessageState.FAILED);
+            assertThat(failed.retryCount()).as("of its 3 attempts, one spent").isOne();
+        });
+        assertThat(outcomes.get(1)).isEqualTo(new DeliveryOutcome.Sent(2, 5, NOW, "kafka-2"));
+        assertThat(outcomes.get(2)).as("a type with a fallback counts the rejection towards it")
+                .isInstanceOfSatisfying(DeliveryOutcome.Failed.class,
+                        failed -> assertThat(failed.state()).isEqualTo(MessageState.PENDING));
+        assertThat(this.metrics.events).contains("failed order.created exhausted", "failed mail.requested retry");
+    }
+
     private static MessageSender unreachable() {
         return message -> CompletableFuture.failedFuture(new ConnectException("Connection refused"));
     }

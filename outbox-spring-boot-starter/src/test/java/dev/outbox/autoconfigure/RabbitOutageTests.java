@@ -11,6 +11,7 @@ import java.util.List;
 import dev.outbox.MessageState;
 import dev.outbox.StoredMessage;
 import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.retry.RetryPolicy;
 import dev.outbox.dispatch.PausedRoute;
 import dev.outbox.testing.CuttableLink;
 import dev.outbox.testing.TestDatabase;
@@ -31,7 +32,7 @@ import static org.awaitility.Awaitility.await;
  * Outage or poison message, with a real RabbitMQ behind a relay that the test cuts ({@link CuttableLink}: every
  * connection closed and each new one dropped as soon as it is accepted), through the auto-configured sender and
  * dispatcher on MariaDB: a lost connection pauses the route, spends no attempt and loses nothing; a message to a
- * missing exchange spends its attempts while the others flow and no route pauses.
+ * missing exchange is rejected for good, FAILED after one attempt, while the others flow and no route pauses.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RabbitOutageTests {
@@ -112,10 +113,9 @@ class RabbitOutageTests {
     }
 
     @Test
-    void aMessageToAMissingExchangeSpendsItsAttemptsWhileTheOthersFlowAndNoRouteIsPaused() {
+    void aMessageToAMissingExchangeIsFailedInOneAttemptWhileTheOthersFlowAndNoRouteIsPaused() {
         String missingExchange = this.queue.name("missing");
-        runner().withPropertyValues("outbox.routes[order.lost].topic=" + missingExchange,
-                "outbox.retry.types[order.lost].max-attempts=3").run(context -> {
+        runner().withPropertyValues("outbox.routes[order.lost].topic=" + missingExchange).run(context -> {
                     long lost = save(context, "order.lost", "lost", 1).get(0);
                     List<Long> others = save(context, "order.created", "other", 5);
 
@@ -127,7 +127,10 @@ class RabbitOutageTests {
                                 .isEqualTo(MessageState.SENT));
                     });
                     StoredMessage failed = OutboxContexts.stored(context, lost);
-                    assertThat(failed.retryCount()).isEqualTo(3);
+                    // Of its 20 attempts, the first answer that names the missing exchange is the last. Attempts
+                    // before it may be nacked "Channel closed by application" while the channel closes, which does
+                    // not say why, so they count as the message's own.
+                    assertThat(failed.retryCount()).isLessThan(RetryPolicy.defaults().maxAttempts() / 4);
                     assertThat(failed.failReason()).contains("RabbitDeliveryException: nacked by the broker: channel error")
                             .contains("reply-code=404", "no exchange '" + missingExchange + "'");
                     assertThat(context.getBean(Dispatcher.class).pausedRoutes()).isEmpty();

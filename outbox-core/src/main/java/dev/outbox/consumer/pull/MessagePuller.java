@@ -149,7 +149,7 @@ public final class MessagePuller {
      */
     public boolean nack(ReceivedMessage message, Throwable error) {
         Instant now = this.clock.instant();
-        DeliveryOutcome.Failed failed = this.failures.plan(message.claimed(), error, message.receivedAt(), now);
+        DeliveryOutcome.Failed failed = this.failures.plan(message.claimed(), error, false, message.receivedAt(), now);
         boolean written = this.repository.complete(List.of(failed), now) == 1;
         if (written) {
             this.metrics.failed(message.claimed().type(), failed.state() == MessageState.FAILED);

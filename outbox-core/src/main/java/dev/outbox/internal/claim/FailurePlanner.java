@@ -16,7 +16,8 @@ import dev.outbox.retry.RetryPolicy;
 
 /**
  * Decides what a failed attempt does to its row: back to PENDING with an exponential delay, or
- * FAILED once the type's attempts are spent (then due again only for the slow retry, if enabled).
+ * FAILED once the type's attempts are spent or the broker rejected the message for good (then due
+ * again only for the slow retry, if enabled).
  */
 public final class FailurePlanner {
 
@@ -32,14 +33,18 @@ public final class FailurePlanner {
     /**
      * @param message the claimed message whose delivery failed
      * @param error why it failed
+     * @param rejected whether the broker refused the message for good, so that no attempt is left
      * @param attemptedAt when the attempt started
      * @param now the current time, from which the next attempt is scheduled
-     * @return the outcome to write: PENDING again at the next retry, or FAILED once the attempts are spent
+     * @return the outcome to write: PENDING again at the next retry, or FAILED once the attempts are spent or
+     * the message was rejected
      */
-    public DeliveryOutcome.Failed plan(ClaimedMessage message, Throwable error, Instant attemptedAt, Instant now) {
+    public DeliveryOutcome.Failed plan(ClaimedMessage message, Throwable error, boolean rejected, Instant attemptedAt,
+            Instant now) {
         int failedAttempts = message.retryCount() + 1;
         RetryPolicy policy = this.policies.forType(message.type());
-        boolean retry = message.state() == MessageState.PENDING && policy.allowsAnotherAttempt(failedAttempts);
+        boolean retry = !rejected && message.state() == MessageState.PENDING
+                && policy.allowsAnotherAttempt(failedAttempts);
         MessageState state = retry ? MessageState.PENDING : MessageState.FAILED;
         Instant nextRetryAt = retry
                 ? now.plus(policy.delayAfter(failedAttempts, ThreadLocalRandom.current().nextDouble()))

@@ -39,8 +39,8 @@ class FailurePlannerTest {
     void aPendingRowThatFailsAttemptNIsRetriedAfterTheExactDelay(int attempt, long delayMillis) {
         ClaimedMessage row = row("order.created", attempt - 1, MessageState.PENDING);
 
-        DeliveryOutcome.Failed failed = this.planner.plan(row, new IllegalStateException("broker down"), ATTEMPTED_AT,
-                NOW);
+        DeliveryOutcome.Failed failed = this.planner.plan(row, new IllegalStateException("broker down"), false,
+                ATTEMPTED_AT, NOW);
 
         assertThat(failed.state()).isEqualTo(MessageState.PENDING);
         assertThat(failed.retryCount()).isEqualTo(attempt);
@@ -51,8 +51,8 @@ class FailurePlannerTest {
     void carriesTheRowIdentityAttemptTimeAndReason() {
         ClaimedMessage row = row("order.created", 0, MessageState.PENDING);
 
-        DeliveryOutcome.Failed failed = this.planner.plan(row, new IllegalStateException("broker down"), ATTEMPTED_AT,
-                NOW);
+        DeliveryOutcome.Failed failed = this.planner.plan(row, new IllegalStateException("broker down"), false,
+                ATTEMPTED_AT, NOW);
 
         assertThat(failed.id()).isEqualTo(row.id());
         assertThat(failed.lockVersion()).isEqualTo(row.lockVersion());
@@ -65,8 +65,8 @@ class FailurePlannerTest {
     void aPendingRowThatFailsItsLastAttemptBecomesFailedAndWaitsForTheSlowRetry() {
         ClaimedMessage row = row("order.created", 4, MessageState.PENDING);
 
-        DeliveryOutcome.Failed failed = this.planner.plan(row, new IllegalStateException("still down"), ATTEMPTED_AT,
-                NOW);
+        DeliveryOutcome.Failed failed = this.planner.plan(row, new IllegalStateException("still down"), false,
+                ATTEMPTED_AT, NOW);
 
         assertThat(failed.state()).isEqualTo(MessageState.FAILED);
         assertThat(failed.retryCount()).isEqualTo(5);
@@ -77,8 +77,8 @@ class FailurePlannerTest {
     void aFailedRowWhoseSlowRetryFailsStaysFailedUntilTheNextSlowRetry() {
         ClaimedMessage row = row("order.created", 7, MessageState.FAILED);
 
-        DeliveryOutcome.Failed failed = this.planner.plan(row, new IllegalStateException("still down"), ATTEMPTED_AT,
-                NOW);
+        DeliveryOutcome.Failed failed = this.planner.plan(row, new IllegalStateException("still down"), false,
+                ATTEMPTED_AT, NOW);
 
         assertThat(failed.state()).isEqualTo(MessageState.FAILED);
         assertThat(failed.retryCount()).isEqualTo(8);
@@ -90,18 +90,31 @@ class FailurePlannerTest {
         // An operator may have reset nothing but the state: a FAILED row never goes back to the fast schedule by itself.
         ClaimedMessage row = row("order.created", 1, MessageState.FAILED);
 
-        DeliveryOutcome.Failed failed = this.planner.plan(row, new IllegalStateException("down"), ATTEMPTED_AT, NOW);
+        DeliveryOutcome.Failed failed = this.planner.plan(row, new IllegalStateException("down"), false, ATTEMPTED_AT, NOW);
 
         assertThat(failed.state()).isEqualTo(MessageState.FAILED);
         assertThat(failed.nextRetryAt()).isEqualTo(NOW.plus(SLOW_RETRY));
     }
 
     @Test
+    void aMessageTheBrokerRejectedForGoodIsFailedAtOnceWithItsReason() {
+        ClaimedMessage row = row("order.created", 0, MessageState.PENDING);
+
+        DeliveryOutcome.Failed failed = this.planner.plan(row, new IllegalArgumentException("record too large"), true,
+                ATTEMPTED_AT, NOW);
+
+        assertThat(failed.state()).isEqualTo(MessageState.FAILED);
+        assertThat(failed.retryCount()).isOne();
+        assertThat(failed.nextRetryAt()).isEqualTo(NOW.plus(SLOW_RETRY));
+        assertThat(failed.failReason()).startsWith("java.lang.IllegalArgumentException: record too large");
+    }
+
+    @Test
     void usesThePolicyOfTheMessageType() {
         DeliveryOutcome.Failed first = this.planner.plan(row("payment", 0, MessageState.PENDING),
-                new IllegalStateException("down"), ATTEMPTED_AT, NOW);
+                new IllegalStateException("down"), false, ATTEMPTED_AT, NOW);
         DeliveryOutcome.Failed second = this.planner.plan(row("payment", 1, MessageState.PENDING),
-                new IllegalStateException("down"), ATTEMPTED_AT, NOW);
+                new IllegalStateException("down"), false, ATTEMPTED_AT, NOW);
 
         assertThat(first.state()).isEqualTo(MessageState.PENDING);
         assertThat(first.nextRetryAt()).isEqualTo(NOW.plusSeconds(30));
@@ -114,7 +127,7 @@ class FailurePlannerTest {
         FailurePlanner noSlowRetry = new FailurePlanner(new RetryPolicies(POLICY, Map.of(), null));
 
         DeliveryOutcome.Failed failed = noSlowRetry.plan(row("order.created", 4, MessageState.PENDING),
-                new IllegalStateException("down"), ATTEMPTED_AT, NOW);
+                new IllegalStateException("down"), false, ATTEMPTED_AT, NOW);
 
         assertThat(failed.state()).isEqualTo(MessageState.FAILED);
         assertThat(failed.retryCount()).isEqualTo(5);

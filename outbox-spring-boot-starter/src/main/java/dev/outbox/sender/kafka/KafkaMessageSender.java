@@ -19,7 +19,11 @@ import dev.outbox.spi.SendFailure;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.errors.DisconnectException;
+import org.apache.kafka.common.errors.InvalidTopicException;
 import org.apache.kafka.common.errors.NetworkException;
+import org.apache.kafka.common.errors.RecordBatchTooLargeException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
@@ -115,9 +119,12 @@ public final class KafkaMessageSender implements MessageSender {
      * {@link TimeoutException}: no metadata or buffer space within {@code max.block.ms}, no acknowledgement
      * within {@code delivery.timeout.ms}), lost its connection ({@link NetworkException},
      * {@link DisconnectException}), or was not handed to the producer because a send to its topic had just timed
-     * out ({@link KafkaSendSkippedException}); so is every failure that {@link SendFailure#of} counts. Anything
-     * else is the message's own: a record larger than {@code max.request.size} ({@code RecordTooLargeException}),
-     * a serialization error, an invalid topic, a refused authorization.
+     * out ({@link KafkaSendSkippedException}); so is every failure that {@link SendFailure#of} counts. The broker
+     * {@link SendFailure#REJECTED} the message for good when its record is larger than {@code max.request.size}
+     * or the broker's limit ({@link RecordTooLargeException}, {@link RecordBatchTooLargeException}), cannot be
+     * serialized ({@link SerializationException}) or names an invalid topic ({@link InvalidTopicException}):
+     * the message goes FAILED at once. Anything else is the message's own, and retried: a refused
+     * authorization, for one, which a change of the ACLs fixes.
      *
      * <p>A send to a topic that does not exist, where the brokers do not create topics, also times out waiting
      * for metadata, and its error cannot be told from an outage's: it pauses the route unless another send
@@ -125,6 +132,11 @@ public final class KafkaMessageSender implements MessageSender {
      */
     @Override
     public SendFailure classify(Throwable error) {
+        if (SendFailure.anyCause(error, cause -> cause instanceof RecordTooLargeException
+                || cause instanceof RecordBatchTooLargeException || cause instanceof SerializationException
+                || cause instanceof InvalidTopicException)) {
+            return SendFailure.REJECTED;
+        }
         return SendFailure.unreachableIf(error, cause -> cause instanceof TimeoutException
                 || cause instanceof NetworkException || cause instanceof DisconnectException
                 || cause instanceof KafkaSendSkippedException);

@@ -4,6 +4,7 @@
  */
 package dev.outbox.sender.rabbit;
 
+import dev.outbox.spi.SendFailure;
 import org.jspecify.annotations.Nullable;
 import org.springframework.amqp.core.ReturnedMessage;
 
@@ -24,11 +25,15 @@ public final class RabbitDeliveryException extends RuntimeException {
      */
     private static final String[] CONNECTION_SHUTDOWN = { "connection error", "clean connection shutdown" };
 
-    private final boolean connectionClosed;
+    /** How the reason of a nack starts when the broker closed the channel because the exchange does not exist. */
+    private static final String MISSING_EXCHANGE = "reply-code=404";
 
-    private RabbitDeliveryException(String message, boolean connectionClosed) {
+    /** Whose fault the failure was, decided once from the nack's reason or the return. */
+    private final SendFailure failure;
+
+    private RabbitDeliveryException(String message, SendFailure failure) {
         super(message);
-        this.connectionClosed = connectionClosed;
+        this.failure = failure;
     }
 
     /**
@@ -37,7 +42,7 @@ public final class RabbitDeliveryException extends RuntimeException {
      */
     static RabbitDeliveryException nacked(@Nullable String reason) {
         return new RabbitDeliveryException("nacked by the broker" + ((reason != null) ? ": " + reason : ""),
-                reason != null && isConnectionShutdown(reason));
+                failureOf(reason));
     }
 
     /**
@@ -45,14 +50,27 @@ public final class RabbitDeliveryException extends RuntimeException {
      */
     static RabbitDeliveryException returned(ReturnedMessage returned) {
         return new RabbitDeliveryException("returned by the broker: " + returned.getReplyText() + ", exchange '"
-                + returned.getExchange() + "', routing key '" + returned.getRoutingKey() + "'", false);
+                + returned.getExchange() + "', routing key '" + returned.getRoutingKey() + "'", SendFailure.MESSAGE);
     }
 
     /**
-     * @return whether the publish was nacked because the connection to the broker closed, not for the message
+     * @return whose fault the publish's failure was: {@link SendFailure#UNREACHABLE} for a nack because the
+     * connection to the broker closed, {@link SendFailure#REJECTED} for a nack because the exchange does not
+     * exist ({@code 404 NOT_FOUND}, which no retry fixes), else the message's own: a nack from the broker, or a
+     * return as unroutable, which a binding added later fixes
      */
-    boolean connectionClosed() {
-        return this.connectionClosed;
+    SendFailure failure() {
+        return this.failure;
+    }
+
+    private static SendFailure failureOf(@Nullable String reason) {
+        if (reason == null) {
+            return SendFailure.MESSAGE;
+        }
+        if (isConnectionShutdown(reason)) {
+            return SendFailure.UNREACHABLE;
+        }
+        return reason.contains(MISSING_EXCHANGE) ? SendFailure.REJECTED : SendFailure.MESSAGE;
     }
 
     private static boolean isConnectionShutdown(String reason) {

@@ -97,19 +97,23 @@ public final class RabbitMessageSender implements MessageSender {
      * ({@link AmqpConnectException}, {@link AmqpTimeoutException}), when the connection shut down under the
      * publish (a connection-level {@link ShutdownSignalException} among the causes, as in the
      * {@code AmqpIOException} of a publish on a connection just lost), or when the publish was nacked because
-     * its connection closed; so is every failure that {@link SendFailure#of} counts. Anything else is the
-     * message's own: a message returned as unroutable, a nack from the broker, or a channel error that the
-     * publish caused, such as {@code reply-code=404, NOT_FOUND - no exchange} for a missing exchange.
+     * its connection closed; so is every failure that {@link SendFailure#of} counts. The broker
+     * {@link SendFailure#REJECTED} the message for good when it closed the channel because the exchange does not
+     * exist ({@code reply-code=404, NOT_FOUND - no exchange}): the message goes FAILED at once. Anything else is
+     * the message's own, and retried: a message returned as unroutable (a binding added later fixes it) or a
+     * nack from the broker.
      */
     @Override
     public SendFailure classify(Throwable error) {
+        if (error instanceof RabbitDeliveryException delivery) {
+            return delivery.failure();
+        }
         return SendFailure.unreachableIf(error, RabbitMessageSender::isConnectionFailure);
     }
 
     private static boolean isConnectionFailure(Throwable error) {
         return error instanceof AmqpConnectException || error instanceof AmqpTimeoutException
-                || (error instanceof ShutdownSignalException shutdown && shutdown.isHardError())
-                || (error instanceof RabbitDeliveryException delivery && delivery.connectionClosed());
+                || (error instanceof ShutdownSignalException shutdown && shutdown.isHardError());
     }
 
     private String routingKey(OutgoingMessage message) {

@@ -77,13 +77,14 @@ class KafkaMessageSenderTests {
     }
 
     @Test
-    void aRecordTheProducerOrBrokerRefusesIsTheMessagesOwnFailure() throws IOException {
+    void aRecordTheProducerOrBrokerCanNeverTakeIsRejectedAndARefusedAuthorizationIsTheMessagesOwnFailure()
+            throws IOException {
         KafkaMessageSender sender = sender(Map.of());
 
         assertThat(sender.classify(asTheTemplateFailsIt(new RecordTooLargeException("larger than max.request.size"))))
-                .isEqualTo(SendFailure.MESSAGE);
-        assertThat(sender.classify(new SerializationException("cannot serialize"))).isEqualTo(SendFailure.MESSAGE);
-        assertThat(sender.classify(new InvalidTopicException("bad topic"))).isEqualTo(SendFailure.MESSAGE);
+                .isEqualTo(SendFailure.REJECTED);
+        assertThat(sender.classify(new SerializationException("cannot serialize"))).isEqualTo(SendFailure.REJECTED);
+        assertThat(sender.classify(new InvalidTopicException("bad topic"))).isEqualTo(SendFailure.REJECTED);
         assertThat(sender.classify(new TopicAuthorizationException("not allowed"))).isEqualTo(SendFailure.MESSAGE);
     }
 

@@ -60,9 +60,9 @@ class RabbitMessageSenderTests {
     }
 
     @Test
-    void aChannelErrorANackAndAReturnAreTheMessagesOwnFailure() {
+    void aMissingExchangeIsRejectedAndANackAndAReturnAreTheMessagesOwnFailure() {
         assertThat(this.sender.classify(RabbitDeliveryException.nacked(MISSING_EXCHANGE)))
-                .isEqualTo(SendFailure.MESSAGE);
+                .isEqualTo(SendFailure.REJECTED);
         assertThat(this.sender.classify(RabbitDeliveryException.nacked(null))).isEqualTo(SendFailure.MESSAGE);
         assertThat(this.sender.classify(RabbitDeliveryException.returned(new ReturnedMessage(
                 new Message(new byte[0]), 312, "NO_ROUTE", "orders", "order-1")))).isEqualTo(SendFailure.MESSAGE);
