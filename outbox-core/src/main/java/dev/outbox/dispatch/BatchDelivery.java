@@ -32,6 +32,7 @@ import dev.outbox.observation.SendObservationContext;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.SendFailure;
 import dev.outbox.spi.OutgoingMessage;
+import dev.outbox.spi.RetryDecision;
 import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -68,10 +69,13 @@ final class BatchDelivery {
 
     private final Duration lease;
 
+    private final RetryDecision retryDecision;
+
     BatchDelivery(OutboxRepository repository, MessageRoutes routes, RouteOutages outages, LocalHandlers handlers,
-            FailurePlanner failures, Duration lease, Duration sendTimeout, Clock clock, OutboxMetrics metrics,
-            OutboxObservations observations) {
+            FailurePlanner failures, RetryDecision retryDecision, Duration lease, Duration sendTimeout, Clock clock,
+            OutboxMetrics metrics, OutboxObservations observations) {
         this.repository = repository;
+        this.retryDecision = retryDecision;
         this.lease = lease;
         this.routes = routes;
         this.outages = outages;
@@ -285,7 +289,7 @@ final class BatchDelivery {
         if (kind == SendFailure.UNREACHABLE && !reached.contains(sender.get())) {
             return postponed(message, sender.get(), error, probe, now);
         }
-        boolean rejected = kind == SendFailure.REJECTED;
+        boolean rejected = kind == SendFailure.REJECTED || !retryable(message, error);
         DeliveryOutcome.Failed failed = this.failures.plan(message, error, rejected, attemptedAt, now);
         boolean exhausted = failed.state() == MessageState.FAILED;
         this.metrics.failed(message.type(), exhausted);
@@ -306,6 +310,18 @@ final class BatchDelivery {
             return Optional.empty();
         }
         return this.routes.senderFor(message.type());
+    }
+
+    /** Whether the application's {@link RetryDecision} lets the message be tried again; a decision that throws does. */
+    private boolean retryable(ClaimedMessage message, Throwable error) {
+        try {
+            return this.retryDecision.retryable(message.toOutgoing(), error);
+        }
+        catch (RuntimeException ex) {
+            logger.warn("The outbox's RetryDecision failed on message {} (type {}); retrying it", message.id(),
+                    message.type(), ex);
+            return true;
+        }
     }
 
     private static SendFailure classify(MessageSender sender, Throwable error) {

@@ -27,6 +27,7 @@ import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.retry.RetryPolicies;
+import dev.outbox.spi.RetryDecision;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -100,8 +101,8 @@ public final class Dispatcher {
         LocalHandlers handlers = new LocalHandlers(builder.repository, handlerTransactions,
                 Objects.requireNonNullElse(builder.handlerExecutor, this.handlerPool), this.clock, builder.observations);
         BatchDelivery delivery = new BatchDelivery(builder.repository, builder.routes, this.outages, handlers,
-                new FailurePlanner(builder.retryPolicies), this.settings.lease(), this.settings.sendTimeout(),
-                this.clock, builder.metrics, builder.observations);
+                new FailurePlanner(builder.retryPolicies), builder.retryDecision, this.settings.lease(),
+                this.settings.sendTimeout(), this.clock, builder.metrics, builder.observations);
         this.cycle = new DispatchCycle(this.handoffs, new OrderedHandoffs(builder.repository,
                 this.settings.pollInterval(), this.clock), claimer,
                 delivery, this.outages, this.settings.batchSize(), this.clock);
@@ -242,6 +243,8 @@ public final class Dispatcher {
 
         private RetryPolicies retryPolicies = RetryPolicies.defaults();
 
+        private RetryDecision retryDecision = RetryDecision.ALWAYS;
+
         private Clock clock = Clock.systemUTC();
 
         private OutboxMetrics metrics = OutboxMetrics.NONE;
@@ -277,6 +280,16 @@ public final class Dispatcher {
          */
         public Builder retryPolicies(RetryPolicies retryPolicies) {
             this.retryPolicies = retryPolicies;
+            return this;
+        }
+
+        /**
+         * @param retryDecision whether a message whose send failed through its own fault may be tried again;
+         * {@link RetryDecision#ALWAYS} unless given
+         * @return this builder
+         */
+        public Builder retryDecision(RetryDecision retryDecision) {
+            this.retryDecision = retryDecision;
             return this;
         }
 

@@ -159,6 +159,26 @@ abstract class DispatchContract extends DatabaseContract {
     }
 
     @Test
+    void aMessageTheApplicationsRetryDecisionRefusesIsFailedAfterOneAttemptWhileTheOthersAreRetried() {
+        Dispatcher dispatcher = this.fixture.dispatcher(MessageRoutes.to(this.sender)).clock(this.clock)
+                .retryPolicies(noJitter(5, null)).retryDecision((message, error) -> !message.key().equals("poison"))
+                .settings(DispatcherSettings.builder().lease(LEASE).build()).build();
+        this.sender.failWhen(message -> true);
+        long poison = save("poison", null).id();
+        long other = save("other", null).id();
+
+        assertThat(dispatcher.dispatchOnce()).isEqualTo(2);
+
+        StoredMessage failed = this.fixture.row(poison);
+        assertThat(failed.state()).isEqualTo(MessageState.FAILED);
+        assertThat(failed.retryCount()).isOne();
+        assertThat(failed.failReason()).startsWith("java.lang.IllegalStateException: broker refused poison");
+        StoredMessage retried = this.fixture.row(other);
+        assertThat(retried.state()).isEqualTo(MessageState.PENDING);
+        assertThat(retried.retryCount()).isOne();
+    }
+
+    @Test
     void slowRetryBringsAFailedMessageBackOnItsCadence() {
         Dispatcher dispatcher = dispatcher(noJitter(2, Duration.ofHours(6)), ClaimStrategy.SKIP_LOCKED);
         this.sender.failKey("order-1");

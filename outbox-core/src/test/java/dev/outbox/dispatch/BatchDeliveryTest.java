@@ -31,6 +31,7 @@ import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
+import dev.outbox.spi.RetryDecision;
 import dev.outbox.spi.SendFailure;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -70,6 +71,8 @@ class BatchDeliveryTest {
 
     /** The outages of the last {@link #delivery}. */
     private RouteOutages outages;
+
+    private RetryDecision retryDecision = RetryDecision.ALWAYS;
 
     @BeforeEach
     void repositoryWritesEveryOutcome() {
@@ -582,6 +585,27 @@ class BatchDeliveryTest {
         assertThat(this.metrics.events).contains("failed order.created exhausted", "failed mail.requested retry");
     }
 
+    @Test
+    void theApplicationsRetryDecisionFailsAMessageAtOnceAndADecisionThatThrowsRetries() {
+        this.retryDecision = (message, error) -> {
+            if (message.type().equals("mail.requested")) {
+                throw new IllegalStateException("no decision");
+            }
+            return !(error instanceof IllegalArgumentException);
+        };
+        MessageSender refuses = message -> CompletableFuture.failedFuture((message.id() == 1)
+                ? new IllegalArgumentException("schema registry refused the body")
+                : new IllegalStateException("try again"));
+
+        delivery(MessageRoutes.to(refuses), GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "order.created"),
+                row(3, "mail.requested")), Set.of());
+
+        List<DeliveryOutcome> outcomes = writtenOutcomes();
+        assertThat(outcomes).extracting(outcome -> ((DeliveryOutcome.Failed) outcome).state())
+                .containsExactly(MessageState.FAILED, MessageState.PENDING, MessageState.PENDING);
+        assertFailed(outcomes.get(0), 1, "java.lang.IllegalArgumentException: schema registry refused the body");
+    }
+
     private static MessageSender unreachable() {
         return message -> CompletableFuture.failedFuture(new ConnectException("Connection refused"));
     }
@@ -592,7 +616,8 @@ class BatchDeliveryTest {
         // No route here is local: the handlers' executor is never used.
         return new BatchDelivery(this.repository, routes, this.outages,
                 new LocalHandlers(this.repository, this.transactionManager, Runnable::run, clock, OutboxObservations.NONE),
-                new FailurePlanner(POLICIES), LEASE, sendTimeout, clock, this.metrics, OutboxObservations.NONE);
+                new FailurePlanner(POLICIES), this.retryDecision, LEASE, sendTimeout, clock, this.metrics,
+                OutboxObservations.NONE);
     }
 
     private List<DeliveryOutcome> writtenOutcomes() {
