@@ -73,15 +73,6 @@ final class GcPauses implements AutoCloseable {
         }
     }
 
-    /**
-     * @param fromMillis the wall-clock start of an interval
-     * @param toMillis its end
-     * @return whether a recorded collection overlapped it
-     */
-    boolean overlaps(long fromMillis, long toMillis) {
-        return pauses().stream().anyMatch(pause -> pause.startMillis() <= toMillis
-                && pause.startMillis() + pause.durationMillis() >= fromMillis);
-    }
 
     @Override
     public void close() {
@@ -102,5 +93,14 @@ final class GcPauses implements AutoCloseable {
      * @param durationMillis how long it took
      */
     record Pause(long startMillis, long durationMillis) {
+
+        /**
+         * @param fromMillis the wall-clock start of an interval
+         * @param toMillis its end
+         * @return whether this collection overlapped it
+         */
+        boolean overlaps(long fromMillis, long toMillis) {
+            return this.startMillis <= toMillis && this.startMillis + this.durationMillis >= fromMillis;
+        }
     }
 }

@@ -100,7 +100,9 @@ final class LatencyPhase {
             for (int i = 0; i < values.length; i++) {
                 if (values[i] > SLOW_NANOS) {
                     slow++;
-                    if (gc.overlaps(commits[i], commits[i] + values[i] / 1_000_000 + 1)) {
+                    long from = commits[i];
+                    long to = commits[i] + values[i] / 1_000_000 + 1;
+                    if (pauses.stream().anyMatch(pause -> pause.overlaps(from, to))) {
                         slowDuringGc++;
                     }
                 }

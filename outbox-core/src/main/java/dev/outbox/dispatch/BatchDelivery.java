@@ -30,9 +30,9 @@ import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.observation.SendObservationContext;
 import dev.outbox.spi.MessageSender;
-import dev.outbox.spi.SendFailure;
 import dev.outbox.spi.OutgoingMessage;
 import dev.outbox.spi.RetryDecision;
+import dev.outbox.spi.SendFailure;
 import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -156,12 +156,13 @@ final class BatchDelivery {
         long deadline = System.nanoTime() + this.sendTimeout.toNanos();
         List<CompletableFuture<Confirmation>> sends = new ArrayList<>(Collections.nCopies(batch.size(), null));
         BatchLeases leases = new BatchLeases(this.repository, this.lease, this.clock, batch, sends);
+        Set<MessageSender> paused = this.outages.pausedSenders();
         List<KeyRun> open = KeyRun.of(batch);
         while (!open.isEmpty()) {
             List<CompletableFuture<Confirmation>> wave = new ArrayList<>();
             for (KeyRun run : open) {
                 for (int position : run.startSegment(batch, this::pipelines)) {
-                    CompletableFuture<Confirmation> send = start(batch.get(position), probes, attemptedAt);
+                    CompletableFuture<Confirmation> send = start(batch.get(position), probes, paused, attemptedAt);
                     sends.set(position, send);
                     wave.add(send);
                     if (send.isCompletedExceptionally()) {
@@ -190,7 +191,8 @@ final class BatchDelivery {
                 && sender.equals(this.routes.senderFor(next.type()));
     }
 
-    private CompletableFuture<Confirmation> start(ClaimedMessage message, Set<Long> probes, Instant attemptedAt) {
+    private CompletableFuture<Confirmation> start(ClaimedMessage message, Set<Long> probes,
+            Set<MessageSender> paused, Instant attemptedAt) {
         Optional<MessageRoutes.LocalRoute> local = this.routes.localRouteFor(message.type(), message.retryCount());
         if (local.isPresent()) {
             return this.handlers.start(message, local.get(), attemptedAt);
@@ -200,7 +202,7 @@ final class BatchDelivery {
             return CompletableFuture.failedFuture(new IllegalStateException(
                     "no sender is routed for message type '" + message.type() + "'"));
         }
-        if (this.outages.isPaused(sender.get()) && !this.routes.hasFallback(message.type())
+        if (paused.contains(sender.get()) && !this.routes.hasFallback(message.type())
                 && !probes.contains(message.id())) {
             return CompletableFuture.failedFuture(HeldBack.INSTANCE);
         }

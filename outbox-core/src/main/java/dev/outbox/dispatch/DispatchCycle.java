@@ -64,7 +64,8 @@ final class DispatchCycle {
         List<ClaimedMessage> claimed = new ArrayList<>();
         Set<Long> probes = new HashSet<>();
         boolean claimFilledBatch = false;
-        Optional<ClaimScope> scope = this.outages.claimScope();
+        // The slow retry of FAILED rows is only asked for with a claim (DispatchLoop, dispatchOnce).
+        Optional<ClaimScope> scope = claim ? this.outages.claimScope() : Optional.empty();
         if (claim) {
             claimProbes(claimed, probes);
             int wanted = this.batchSize - handedOff.size() - claimed.size();

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import dev.outbox.internal.jdbc.ClaimScope;
 import dev.outbox.metrics.OutboxMetrics;
@@ -59,11 +60,10 @@ final class RouteOutages {
     }
 
     /**
-     * @param sender a routed sender
-     * @return whether its route is paused
+     * @return the senders whose routes are paused now: read once per batch rather than once per message
      */
-    synchronized boolean isPaused(MessageSender sender) {
-        return this.outages.containsKey(sender);
+    synchronized Set<MessageSender> pausedSenders() {
+        return this.outages.isEmpty() ? Set.of() : Set.copyOf(this.outages.keySet());
     }
 
     /**

@@ -127,12 +127,12 @@ public final class MicrometerOutboxMetrics implements OutboxMetrics {
     private AtomicInteger pausedGauge(String route) {
         Tags tags = Tags.of("route", route).and(this.storeTags);
         return this.pausedRoutes.computeIfAbsent(tags, key -> {
-                    AtomicInteger paused = new AtomicInteger();
-                    Gauge.builder("outbox.routes.paused", paused, AtomicInteger::get)
-                            .description("1 while the route is paused because its broker is unreachable")
-                            .tags(tags).register(this.registry);
-                    return paused;
-                });
+            AtomicInteger paused = new AtomicInteger();
+            Gauge.builder("outbox.routes.paused", paused, AtomicInteger::get)
+                    .description("1 while the route is paused because its broker is unreachable")
+                    .tags(tags).register(this.registry);
+            return paused;
+        });
     }
 
     private Counter claimRows(String result) {

@@ -13,10 +13,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 import dev.outbox.MessageState;
 import dev.outbox.internal.claim.FailurePlanner;
@@ -515,30 +517,13 @@ class BatchDeliveryTest {
 
     @Test
     void theSendersOwnClassificationDecides() {
-        MessageSender rejectsAll = new MessageSender() {
-
-            @Override
-            public CompletableFuture<String> send(OutgoingMessage message) {
-                return CompletableFuture.failedFuture(new IllegalStateException("broker connection lost"));
-            }
-
-            @Override
-            public SendFailure classify(Throwable error) {
-                return (error instanceof IllegalStateException) ? SendFailure.UNREACHABLE : SendFailure.MESSAGE;
-            }
-        };
-        MessageSender throwsWhenClassifying = new MessageSender() {
-
-            @Override
-            public CompletableFuture<String> send(OutgoingMessage message) {
-                return CompletableFuture.failedFuture(new ConnectException("Connection refused"));
-            }
-
-            @Override
-            public SendFailure classify(Throwable error) {
-                throw new UnsupportedOperationException("no classification");
-            }
-        };
+        MessageSender rejectsAll = classifying(
+                message -> CompletableFuture.failedFuture(new IllegalStateException("broker connection lost")),
+                error -> (error instanceof IllegalStateException) ? SendFailure.UNREACHABLE : SendFailure.MESSAGE);
+        MessageSender throwsWhenClassifying = classifying(
+                message -> CompletableFuture.failedFuture(new ConnectException("Connection refused")), error -> {
+                    throw new UnsupportedOperationException("no classification");
+                });
         MessageRoutes routes = MessageRoutes.builder().route("order.created", rejectsAll)
                 .route("mail.requested", throwsWhenClassifying).build();
 
@@ -552,20 +537,10 @@ class BatchDeliveryTest {
 
     @Test
     void aMessageTheBrokerRejectsForGoodIsFailedAtOnceWhileTheOthersAreSent() {
-        MessageSender rejectsLargeOnes = new MessageSender() {
-
-            @Override
-            public CompletableFuture<String> send(OutgoingMessage message) {
-                return (message.id() % 2 == 1)
-                        ? CompletableFuture.failedFuture(new IllegalArgumentException("record too large"))
-                        : CompletableFuture.completedFuture("kafka-" + message.id());
-            }
-
-            @Override
-            public SendFailure classify(Throwable error) {
-                return (error instanceof IllegalArgumentException) ? SendFailure.REJECTED : SendFailure.MESSAGE;
-            }
-        };
+        MessageSender rejectsLargeOnes = classifying(message -> (message.id() % 2 == 1)
+                ? CompletableFuture.failedFuture(new IllegalArgumentException("record too large"))
+                : CompletableFuture.completedFuture("kafka-" + message.id()),
+                error -> (error instanceof IllegalArgumentException) ? SendFailure.REJECTED : SendFailure.MESSAGE);
         MessageRoutes routes = MessageRoutes.builder().defaultSender(rejectsLargeOnes)
                 .route("mail.requested", rejectsLargeOnes)
                 .fallback("mail.requested", "mail-db", message -> { }, 3).build();
@@ -604,6 +579,22 @@ class BatchDeliveryTest {
         assertThat(outcomes).extracting(outcome -> ((DeliveryOutcome.Failed) outcome).state())
                 .containsExactly(MessageState.FAILED, MessageState.PENDING, MessageState.PENDING);
         assertFailed(outcomes.get(0), 1, "java.lang.IllegalArgumentException: schema registry refused the body");
+    }
+
+    /** A sender that sends with one function and classifies its failures with another. */
+    private static MessageSender classifying(MessageSender send, Function<Throwable, SendFailure> classification) {
+        return new MessageSender() {
+
+            @Override
+            public CompletionStage<String> send(OutgoingMessage message) {
+                return send.send(message);
+            }
+
+            @Override
+            public SendFailure classify(Throwable error) {
+                return classification.apply(error);
+            }
+        };
     }
 
     private static MessageSender unreachable() {
