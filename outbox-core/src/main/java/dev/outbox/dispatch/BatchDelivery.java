@@ -31,7 +31,6 @@ import dev.outbox.observation.OutboxObservations;
 import dev.outbox.observation.SendObservationContext;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
-import dev.outbox.spi.RetryDecision;
 import dev.outbox.spi.SendFailure;
 import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
@@ -43,7 +42,9 @@ import org.slf4j.LoggerFactory;
  * local handler is started before any is awaited, but for the messages of an ordering key, each of
  * which waits for the one before it, the batch's leases renewed while they run ({@link BatchLeases}); then
  * the outcomes are written in one short transaction (a local handler's success is written by the handler's
- * own transaction). A send whose broker was unreachable pauses its route ({@link RouteOutages}).
+ * own transaction). A send whose broker was unreachable pauses its route ({@link RouteOutages}); a failure
+ * that no retry fixes makes its message FAILED at once ({@link FinalFailures}); a message that goes FAILED is
+ * dead-lettered before its outcome is written, where its type has a dead-letter route ({@link DeadLetters}).
  */
 final class BatchDelivery {
 
@@ -69,13 +70,16 @@ final class BatchDelivery {
 
     private final Duration lease;
 
-    private final RetryDecision retryDecision;
+    private final FinalFailures finalFailures;
+
+    private final DeadLetters deadLetters;
 
     BatchDelivery(OutboxRepository repository, MessageRoutes routes, RouteOutages outages, LocalHandlers handlers,
-            FailurePlanner failures, RetryDecision retryDecision, Duration lease, Duration sendTimeout, Clock clock,
+            FailurePlanner failures, FinalFailures finalFailures, Duration lease, Duration sendTimeout, Clock clock,
             OutboxMetrics metrics, OutboxObservations observations) {
         this.repository = repository;
-        this.retryDecision = retryDecision;
+        this.finalFailures = finalFailures;
+        this.deadLetters = new DeadLetters(repository, routes, lease, sendTimeout, clock, metrics);
         this.lease = lease;
         this.routes = routes;
         this.outages = outages;
@@ -103,6 +107,7 @@ final class BatchDelivery {
             resumed |= this.outages.resume(sender);
         }
         List<DeliveryOutcome> outcomes = new ArrayList<>(batch.size());
+        Map<Integer, ClaimedMessage> failedForGood = new LinkedHashMap<>();
         int delivered = 0;
         Instant earliestRetry = null;
         for (int i = 0; i < batch.size(); i++) {
@@ -117,12 +122,16 @@ final class BatchDelivery {
             if (outcome == null) {
                 continue;
             }
+            if (this.deadLetters.appliesTo(message, outcome)) {
+                failedForGood.put(outcomes.size(), message);
+            }
             outcomes.add(outcome);
             if (outcome instanceof DeliveryOutcome.Failed failed && failed.state() == MessageState.PENDING
                     && (earliestRetry == null || failed.nextRetryAt().isBefore(earliestRetry))) {
                 earliestRetry = failed.nextRetryAt();
             }
         }
+        this.deadLetters.publish(outcomes, failedForGood);
         int written = this.repository.complete(outcomes, now);
         if (written < outcomes.size()) {
             logger.info("{} of {} outcomes were not written: their lease ran out and another claim took them over",
@@ -259,7 +268,7 @@ final class BatchDelivery {
                 message.orderingKey(), headers, message.body(), message.attempt());
     }
 
-    private static Confirmation acknowledged(@Nullable String brokerMessageId) {
+    static Confirmation acknowledged(@Nullable String brokerMessageId) {
         if (brokerMessageId == null) {
             throw new IllegalStateException("the sender confirmed the message without a broker message id");
         }
@@ -291,13 +300,14 @@ final class BatchDelivery {
         if (kind == SendFailure.UNREACHABLE && !reached.contains(sender.get())) {
             return postponed(message, sender.get(), error, probe, now);
         }
-        boolean rejected = kind == SendFailure.REJECTED || !retryable(message, error);
-        DeliveryOutcome.Failed failed = this.failures.plan(message, error, rejected, attemptedAt, now);
+        Optional<String> finalBecause = this.finalFailures.finalBecause(message, kind, error);
+        DeliveryOutcome.Failed failed = this.failures.plan(message, error, finalBecause.isPresent(), attemptedAt,
+                now);
         boolean exhausted = failed.state() == MessageState.FAILED;
         this.metrics.failed(message.type(), exhausted);
         logger.warn("Outbox message {} (type {}) failed attempt {}{}: {}", message.id(), message.type(),
-                failed.retryCount(), exhausted ? (rejected ? " and is now FAILED: the broker rejected it for good"
-                        : " and is now FAILED") : "", FailureReason.firstLine(failed.failReason()));
+                failed.retryCount(), exhausted ? " and is now FAILED" + finalBecause.map(why -> ": " + why).orElse("")
+                        : "", FailureReason.firstLine(failed.failReason()));
         return failed;
     }
 
@@ -312,18 +322,6 @@ final class BatchDelivery {
             return Optional.empty();
         }
         return this.routes.senderFor(message.type());
-    }
-
-    /** Whether the application's {@link RetryDecision} lets the message be tried again; a decision that throws does. */
-    private boolean retryable(ClaimedMessage message, Throwable error) {
-        try {
-            return this.retryDecision.retryable(message.toOutgoing(), error);
-        }
-        catch (RuntimeException ex) {
-            logger.warn("The outbox's RetryDecision failed on message {} (type {}); retrying it", message.id(),
-                    message.type(), ex);
-            return true;
-        }
     }
 
     private static SendFailure classify(MessageSender sender, Throwable error) {

@@ -101,8 +101,8 @@ public final class Dispatcher {
         LocalHandlers handlers = new LocalHandlers(builder.repository, handlerTransactions,
                 Objects.requireNonNullElse(builder.handlerExecutor, this.handlerPool), this.clock, builder.observations);
         BatchDelivery delivery = new BatchDelivery(builder.repository, builder.routes, this.outages, handlers,
-                new FailurePlanner(builder.retryPolicies), builder.retryDecision, this.settings.lease(),
-                this.settings.sendTimeout(), this.clock, builder.metrics, builder.observations);
+                new FailurePlanner(builder.retryPolicies), new FinalFailures(builder.routes, builder.retryDecision),
+                this.settings.lease(), this.settings.sendTimeout(), this.clock, builder.metrics, builder.observations);
         this.cycle = new DispatchCycle(this.handoffs, new OrderedHandoffs(builder.repository,
                 this.settings.pollInterval(), this.clock), claimer,
                 delivery, this.outages, this.settings.batchSize(), this.clock);
@@ -285,7 +285,9 @@ public final class Dispatcher {
 
         /**
          * @param retryDecision whether a message whose send failed through its own fault may be tried again;
-         * {@link RetryDecision#ALWAYS} unless given
+         * {@link RetryDecision#ALWAYS} unless given. It is not asked about a failure that the sender says the broker
+         * rejected for good, or one that the message's type names {@link MessageRoutes.Builder#nonRetryable
+         * non-retryable}: either makes the message FAILED as well.
          * @return this builder
          */
         public Builder retryDecision(RetryDecision retryDecision) {

@@ -4,7 +4,11 @@
  */
 package dev.outbox.dispatch;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -22,6 +26,10 @@ import org.jspecify.annotations.Nullable;
  * without a route of its own goes to the default sender; with no default either, its messages fail
  * with a clear reason and are retried, never dropped. Messages of a pulled topic are left to
  * {@link dev.outbox.consumer.pull.MessagePuller}s: the dispatcher never claims them.
+ *
+ * <p>A type may name exceptions that no retry fixes ({@link Builder#nonRetryable}): a failure caused by one
+ * makes its message FAILED at once. A type may have a dead-letter destination ({@link Builder#deadLetters}):
+ * a message of it that goes FAILED is published there too, for the tools of the broker to work through.
  */
 public final class MessageRoutes {
 
@@ -44,6 +52,10 @@ public final class MessageRoutes {
 
     private final Set<String> pulledTopics;
 
+    private final Map<String, List<Class<? extends Throwable>>> nonRetryable;
+
+    private final Map<String, DeadLetterRoute> deadLetters;
+
     private MessageRoutes(Builder builder) {
         this.senders = Map.copyOf(builder.senders);
         Map<String, LocalRoute> handlers = new LinkedHashMap<>();
@@ -55,6 +67,10 @@ public final class MessageRoutes {
         this.fallbacks = Map.copyOf(fallbacks);
         this.defaultSender = builder.defaultSender;
         this.pulledTopics = Set.copyOf(builder.pulledTopics);
+        Map<String, List<Class<? extends Throwable>>> nonRetryable = new LinkedHashMap<>();
+        builder.nonRetryable.forEach((type, errors) -> nonRetryable.put(type, List.copyOf(errors)));
+        this.nonRetryable = Map.copyOf(nonRetryable);
+        this.deadLetters = Map.copyOf(builder.deadLetters);
     }
 
     /**
@@ -107,6 +123,36 @@ public final class MessageRoutes {
      */
     boolean hasFallback(String messageType) {
         return this.fallbacks.containsKey(messageType);
+    }
+
+    /**
+     * @param messageType a message type
+     * @param error why a message of that type failed
+     * @return the first of the type's {@link Builder#nonRetryable non-retryable} exception types that the error
+     * or one of its causes is an instance of
+     */
+    Optional<Class<? extends Throwable>> nonRetryableCause(String messageType, Throwable error) {
+        List<Class<? extends Throwable>> errorTypes = this.nonRetryable.getOrDefault(messageType, List.of());
+        if (errorTypes.isEmpty()) {
+            return Optional.empty();
+        }
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        for (Throwable cause = error; cause != null && seen.add(cause); cause = cause.getCause()) {
+            for (Class<? extends Throwable> errorType : errorTypes) {
+                if (errorType.isInstance(cause)) {
+                    return Optional.of(errorType);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * @param messageType a message type
+     * @return where a message of that type that goes FAILED is published, if the type has a dead-letter route
+     */
+    Optional<DeadLetterRoute> deadLetterRouteFor(String messageType) {
+        return Optional.ofNullable(this.deadLetters.get(messageType));
     }
 
     /**
@@ -189,6 +235,15 @@ public final class MessageRoutes {
     record LocalRoute(String deliveredBy, MessageHandler handler) {
     }
 
+    /**
+     * Where the messages of a type that go FAILED are published.
+     *
+     * @param sender the sender that publishes them
+     * @param topic their destination: the Kafka or RocketMQ topic, or the RabbitMQ exchange
+     */
+    record DeadLetterRoute(MessageSender sender, String topic) {
+    }
+
     private record NamedHandler(String name, MessageHandler handler) {
 
         LocalRoute route(String prefix) {
@@ -214,6 +269,10 @@ public final class MessageRoutes {
         private final Map<String, Fallback> fallbacks = new LinkedHashMap<>();
 
         private final Set<String> pulledTopics = new TreeSet<>();
+
+        private final Map<String, Set<Class<? extends Throwable>>> nonRetryable = new LinkedHashMap<>();
+
+        private final Map<String, DeadLetterRoute> deadLetters = new LinkedHashMap<>();
 
         private @Nullable MessageSender defaultSender;
 
@@ -295,6 +354,45 @@ public final class MessageRoutes {
                 throw new IllegalArgumentException("a pulled topic must not be blank");
             }
             this.pulledTopics.add(topic);
+            return this;
+        }
+
+        /**
+         * Makes a message of a type FAILED at its first failure caused by an exception of a given type: an
+         * error that no retry fixes, such as a schema violation. The error, or any of its causes, counts when it
+         * is an instance of the exception type, a subclass included. This holds for a send and a local
+         * handler alike; it is checked before the dispatcher's {@link dev.outbox.spi.RetryDecision}, and either
+         * one makes the message FAILED.
+         *
+         * @param messageType a message type
+         * @param errorType an exception type that no retry fixes; call again to add more
+         * @return this builder
+         */
+        public Builder nonRetryable(String messageType, Class<? extends Throwable> errorType) {
+            this.nonRetryable.computeIfAbsent(messageType, type -> new LinkedHashSet<>()).add(errorType);
+            return this;
+        }
+
+        /**
+         * Publishes a copy of each message of a type that goes FAILED (its attempts spent, rejected by its
+         * broker, failed by a {@link #nonRetryable} exception or refused by the
+         * {@link dev.outbox.spi.RetryDecision}) to a dead-letter destination, with the message's headers and
+         * those of {@link dev.outbox.sender.OutboxHeaders#DEAD_LETTER_REASON why} it failed. The row records the dead letter's broker message
+         * id as {@code dead-letter:<id>}; a dead letter that could not be published is noted in its fail reason.
+         *
+         * @param messageType a message type
+         * @param sender the sender that publishes the dead letters, usually the type's own
+         * @param topic the dead-letter destination: the Kafka or RocketMQ topic, or the RabbitMQ exchange (the
+         * routing key is the one the message had)
+         * @return this builder
+         * @throws IllegalArgumentException when the topic is blank
+         */
+        public Builder deadLetters(String messageType, MessageSender sender, String topic) {
+            if (topic == null || topic.isBlank()) {
+                throw new IllegalArgumentException("the dead-letter topic of message type '" + messageType
+                        + "' must not be blank");
+            }
+            this.deadLetters.put(messageType, new DeadLetterRoute(sender, topic));
             return this;
         }
 

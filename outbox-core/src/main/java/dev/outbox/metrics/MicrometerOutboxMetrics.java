@@ -26,7 +26,9 @@ import io.micrometer.core.instrument.Timer;
  * shows how much instances contend for the same rows. While a broker is unreachable,
  * {@code outbox.routes.paused} is 1 for its route (tag {@code route}, 0 once it resumed),
  * {@code outbox.route.pauses} counts the pauses and {@code outbox.messages.postponed} the messages held
- * back or failed without spending an attempt, per type. The meters of a store's template, dispatcher and
+ * back or failed without spending an attempt, per type. {@code outbox.dead.letters} counts the FAILED messages
+ * published to their type's dead-letter destination ({@code result=published}) and those whose publish failed
+ * ({@code result=failed}), per type. The meters of a store's template, dispatcher and
  * puller, which take {@link #forStore} metrics, are also tagged {@value #STORE_TAG} with the store's name.
  */
 public final class MicrometerOutboxMetrics implements OutboxMetrics {
@@ -98,6 +100,14 @@ public final class MicrometerOutboxMetrics implements OutboxMetrics {
         else {
             counter("outbox.messages.retried", "Failed attempts that will be retried", messageType).increment();
         }
+    }
+
+    @Override
+    public void deadLettered(String messageType, boolean published) {
+        Counter.builder("outbox.dead.letters").description("FAILED messages published to their dead-letter "
+                + "destination, or whose publish failed").tag("type", messageType)
+                .tag("result", published ? "published" : "failed").tags(this.storeTags).register(this.registry)
+                .increment();
     }
 
     @Override

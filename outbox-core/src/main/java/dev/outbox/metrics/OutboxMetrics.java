@@ -70,6 +70,15 @@ public interface OutboxMetrics {
     }
 
     /**
+     * A message that went FAILED was published to its type's dead-letter destination, or its publish failed.
+     *
+     * @param messageType its type
+     * @param published whether the broker confirmed the dead letter
+     */
+    default void deadLettered(String messageType, boolean published) {
+    }
+
+    /**
      * A claim of due rows finished.
      *
      * @param claimed how many rows it leased to this instance

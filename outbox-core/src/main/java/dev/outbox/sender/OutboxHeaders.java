@@ -11,7 +11,8 @@ import dev.outbox.spi.OutgoingMessage;
 
 /**
  * The headers that broker senders put on every message, so that a consumer can drop duplicates by
- * outbox id and tell messages apart by type and business key without parsing the body.
+ * outbox id and tell messages apart by type and business key without parsing the body, and those the
+ * dispatcher adds to a dead letter ({@link dev.outbox.dispatch.MessageRoutes.Builder#deadLetters}).
  */
 public final class OutboxHeaders {
 
@@ -23,6 +24,18 @@ public final class OutboxHeaders {
 
     /** The business idempotency key. */
     public static final String KEY = "outbox-key";
+
+    /**
+     * On a dead letter: the first line of the reason its message went FAILED, the error's class and message. A
+     * dead letter carries the message's own headers, id, type and key too, and its body.
+     */
+    public static final String DEAD_LETTER_REASON = "outbox-dead-letter-reason";
+
+    /** On a dead letter: the topic (or RabbitMQ exchange) its message was sent to. */
+    public static final String ORIGINAL_TOPIC = "outbox-original-topic";
+
+    /** On a dead letter: how many attempts to deliver its message failed. */
+    public static final String ATTEMPTS = "outbox-attempts";
 
     private OutboxHeaders() {
     }

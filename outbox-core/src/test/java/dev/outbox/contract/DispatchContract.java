@@ -19,6 +19,8 @@ import dev.outbox.MessageState;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.SaveResult;
 import dev.outbox.StoredMessage;
+import dev.outbox.admin.OutboxAdmin;
+import dev.outbox.admin.Outcome;
 import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.DispatcherSettings;
@@ -176,6 +178,39 @@ abstract class DispatchContract extends DatabaseContract {
         StoredMessage retried = this.fixture.row(other);
         assertThat(retried.state()).isEqualTo(MessageState.PENDING);
         assertThat(retried.retryCount()).isOne();
+    }
+
+    @Test
+    void aNonRetryableFailureIsDeadLetteredAndTheRowRecordsItUntilAReDriveSendsTheMessage() {
+        MessageRoutes routes = MessageRoutes.builder().defaultSender(this.sender)
+                .nonRetryable("order.created", IllegalStateException.class)
+                .deadLetters("order.created", this.sender, "orders.DLT")
+                .build();
+        Dispatcher dispatcher = this.fixture.dispatcher(routes).clock(this.clock).retryPolicies(noJitter(5, null))
+                .settings(DispatcherSettings.builder().lease(LEASE).build()).build();
+        this.sender.failWhen(message -> message.key().equals("poison") && message.topic().equals("orders"));
+        long poison = save("poison", null).id();
+        long other = save("other", null).id();
+
+        assertThat(dispatcher.dispatchOnce()).isEqualTo(2);
+
+        StoredMessage failed = this.fixture.row(poison);
+        assertThat(failed.state()).isEqualTo(MessageState.FAILED);
+        assertThat(failed.retryCount()).isOne();
+        assertThat(failed.brokerMessageId()).isEqualTo("dead-letter:rec-" + poison);
+        assertThat(failed.failReason()).startsWith("java.lang.IllegalStateException: broker refused poison");
+        assertThat(this.fixture.row(other).state()).isEqualTo(MessageState.SENT);
+        assertThat(this.sender.sent()).extracting(message -> message.id() + "@" + message.topic())
+                .containsExactlyInAnyOrder(poison + "@orders.DLT", other + "@orders");
+
+        this.sender.heal();
+        assertThat(OutboxAdmin.builder(this.fixture.store).clock(this.clock).build().retry(poison).outcome())
+                .isEqualTo(Outcome.DONE);
+        assertThat(this.fixture.row(poison).state()).isEqualTo(MessageState.PENDING);
+        assertThat(dispatcher.dispatchOnce()).isOne();
+        StoredMessage sent = this.fixture.row(poison);
+        assertThat(sent.state()).isEqualTo(MessageState.SENT);
+        assertThat(sent.brokerMessageId()).isEqualTo("rec-" + poison);
     }
 
     @Test

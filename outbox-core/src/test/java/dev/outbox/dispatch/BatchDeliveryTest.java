@@ -31,6 +31,7 @@ import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
+import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
 import dev.outbox.spi.RetryDecision;
@@ -581,6 +582,79 @@ class BatchDeliveryTest {
         assertFailed(outcomes.get(0), 1, "java.lang.IllegalArgumentException: schema registry refused the body");
     }
 
+    @Test
+    void aMessageThatGoesFailedIsPublishedToItsDeadLetterTopicWithWhyAndTheRowRecordsIt() {
+        List<OutgoingMessage> deadLetters = new CopyOnWriteArrayList<>();
+        MessageSender rejecting = classifying(message -> CompletableFuture.failedFuture(
+                new IllegalArgumentException("record too large")), error -> SendFailure.REJECTED);
+        MessageRoutes routes = MessageRoutes.builder()
+                .route("order.created", rejecting)
+                .deadLetters("order.created", confirming("dlq", deadLetters), "orders.DLT")
+                .defaultSender(confirming("kafka", new CopyOnWriteArrayList<>()))
+                .build();
+        ClaimedMessage poison = new ClaimedMessage(1, 5, "key-1", "order.created", "orders", "customer-1",
+                Map.of("tenant", "acme"), "{\"id\":1}", 0, MessageState.PENDING, SAVED);
+
+        delivery(routes, GENEROUS).deliver(List.of(poison, row(2, "mail.requested")), Set.of());
+
+        assertThat(deadLetters).singleElement().satisfies(deadLetter -> {
+            assertThat(deadLetter.topic()).isEqualTo("orders.DLT");
+            assertThat(deadLetter.id()).isEqualTo(1);
+            assertThat(deadLetter.key()).isEqualTo("key-1");
+            assertThat(deadLetter.type()).isEqualTo("order.created");
+            assertThat(deadLetter.orderingKey()).isEqualTo("customer-1");
+            assertThat(deadLetter.body()).isEqualTo("{\"id\":1}");
+            assertThat(deadLetter.headers()).containsEntry("tenant", "acme")
+                    .containsEntry(OutboxHeaders.DEAD_LETTER_REASON,
+                            "java.lang.IllegalArgumentException: record too large")
+                    .containsEntry(OutboxHeaders.ORIGINAL_TOPIC, "orders")
+                    .containsEntry(OutboxHeaders.ATTEMPTS, "1");
+        });
+        List<DeliveryOutcome> outcomes = writtenOutcomes();
+        assertFailed(outcomes.get(0), 1, "java.lang.IllegalArgumentException: record too large");
+        assertThat(((DeliveryOutcome.Failed) outcomes.get(0)).messageId()).isEqualTo("dead-letter:dlq-1");
+        assertThat(outcomes.get(1)).isEqualTo(new DeliveryOutcome.Sent(2, 5, NOW, "kafka-2"));
+        assertThat(this.metrics.events).contains("dead letter order.created published");
+    }
+
+    @Test
+    void aDeadLetterThatCannotBePublishedIsNotedInTheFailReasonAndCounted() {
+        MessageRoutes routes = MessageRoutes.builder()
+                .route("order.created", classifying(message -> CompletableFuture.failedFuture(
+                        new IllegalArgumentException("record too large")), error -> SendFailure.REJECTED))
+                .deadLetters("order.created", message -> CompletableFuture.failedFuture(
+                        new IllegalStateException("dead-letter topic is gone")), "orders.DLT")
+                .build();
+
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of());
+
+        DeliveryOutcome.Failed failed = (DeliveryOutcome.Failed) writtenOutcomes().get(0);
+        assertThat(failed.state()).isEqualTo(MessageState.FAILED);
+        assertThat(failed.messageId()).isNull();
+        assertThat(FailureReason.firstLine(failed.failReason()))
+                .isEqualTo("java.lang.IllegalArgumentException: record too large");
+        assertThat(failed.failReason()).endsWith("\nDead letter to 'orders.DLT' not published: "
+                + "java.lang.IllegalStateException: dead-letter topic is gone");
+        assertThat(this.metrics.events).contains("dead letter order.created failed");
+    }
+
+    @Test
+    void onlyAMessageThatGoesFailedFromPendingIsDeadLettered() {
+        List<OutgoingMessage> deadLetters = new CopyOnWriteArrayList<>();
+        MessageRoutes routes = MessageRoutes.builder()
+                .route("order.created", message -> CompletableFuture.failedFuture(new IllegalStateException("flaky")))
+                .deadLetters("order.created", confirming("dlq", deadLetters), "orders.DLT")
+                .build();
+        ClaimedMessage slowRetry = new ClaimedMessage(2, 5, "key-2", "order.created", "orders", null, Map.of(), "{}",
+                3, MessageState.FAILED, SAVED);
+
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), slowRetry), Set.of());
+
+        assertThat(deadLetters).isEmpty();
+        assertThat(writtenOutcomes()).extracting(outcome -> ((DeliveryOutcome.Failed) outcome).state())
+                .containsExactly(MessageState.PENDING, MessageState.FAILED);
+    }
+
     /** A sender that sends with one function and classifies its failures with another. */
     private static MessageSender classifying(MessageSender send, Function<Throwable, SendFailure> classification) {
         return new MessageSender() {
@@ -607,7 +681,8 @@ class BatchDeliveryTest {
         // No route here is local: the handlers' executor is never used.
         return new BatchDelivery(this.repository, routes, this.outages,
                 new LocalHandlers(this.repository, this.transactionManager, Runnable::run, clock, OutboxObservations.NONE),
-                new FailurePlanner(POLICIES), this.retryDecision, LEASE, sendTimeout, clock, this.metrics,
+                new FailurePlanner(POLICIES), new FinalFailures(routes, this.retryDecision), LEASE, sendTimeout, clock,
+                this.metrics,
                 OutboxObservations.NONE);
     }
 
@@ -667,6 +742,11 @@ class BatchDeliveryTest {
         @Override
         public void failed(String messageType, boolean exhausted) {
             this.events.add("failed " + messageType + (exhausted ? " exhausted" : " retry"));
+        }
+
+        @Override
+        public void deadLettered(String messageType, boolean published) {
+            this.events.add("dead letter " + messageType + (published ? " published" : " failed"));
         }
 
         @Override

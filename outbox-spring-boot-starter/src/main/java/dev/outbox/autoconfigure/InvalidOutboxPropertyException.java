@@ -20,7 +20,8 @@ final class InvalidOutboxPropertyException extends IllegalStateException {
 
     private final transient @Nullable Origin origin;
 
-    InvalidOutboxPropertyException(String property, String problem, @Nullable Origin origin, Throwable cause) {
+    InvalidOutboxPropertyException(String property, String problem, @Nullable Origin origin,
+            @Nullable Throwable cause) {
         super(property + " " + problem, cause);
         this.property = property;
         this.origin = origin;

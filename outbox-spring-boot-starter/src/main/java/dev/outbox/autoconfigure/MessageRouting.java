@@ -20,7 +20,9 @@ import org.slf4j.LoggerFactory;
  * names a {@link MessageSender} bean, or a local handler (and then nothing broker-related), and may
  * name a fallback handler. A name that matches no bean fails the start, naming the property and
  * what exists. A route's {@code topic} sends its type to that destination, through the route's
- * sender or, when the route names none, the default sender.
+ * sender or, when the route names none, the default sender. Its {@code non-retryable} exceptions make a
+ * message FAILED at once; its {@code dead-letter-topic} receives a copy of each message that goes FAILED,
+ * through the same sender, which a local handler's route has none of.
  */
 final class MessageRouting {
 
@@ -30,13 +32,18 @@ final class MessageRouting {
 
     private final LocalHandlerRegistry handlers;
 
+    private final ExceptionTypeNames exceptionTypes;
+
     /**
      * @param senders the application's sender beans by bean name
      * @param handlers the application's local handlers
+     * @param exceptionTypes resolves the names of non-retryable exceptions
      */
-    MessageRouting(Map<String, MessageSender> senders, LocalHandlerRegistry handlers) {
+    MessageRouting(Map<String, MessageSender> senders, LocalHandlerRegistry handlers,
+            ExceptionTypeNames exceptionTypes) {
         this.senders = new TreeMap<>(senders);
         this.handlers = handlers;
+        this.exceptionTypes = exceptionTypes;
     }
 
     MessageRoutes routes(OutboxProperties properties) {
@@ -79,15 +86,23 @@ final class MessageRouting {
 
     private void route(MessageRoutes.Builder routes, String type, String prefix, OutboxProperties.Route route,
             @Nullable MessageSender defaultSender) {
+        this.exceptionTypes.resolve(prefix + ".non-retryable", route.getNonRetryable())
+                .forEach(errorType -> routes.nonRetryable(type, errorType));
         if (route.getHandler() != null) {
             requireUnsetForLocalHandler(prefix, "sender", route.getSender());
             requireUnsetForLocalHandler(prefix, "topic", route.getTopic());
             requireUnsetForLocalHandler(prefix, "routing-key", route.getRoutingKey());
             requireUnsetForLocalHandler(prefix, "fallback-handler", route.getFallbackHandler());
+            requireUnsetForLocalHandler(prefix, "dead-letter-topic", route.getDeadLetterTopic());
             routes.handle(type, route.getHandler().trim(), this.handlers.named(prefix + ".handler", route.getHandler()));
             return;
         }
-        routes.route(type, routeSender(prefix, route, defaultSender));
+        MessageSender sender = routeSender(prefix, route, defaultSender);
+        routes.route(type, withTopic(prefix, route, sender));
+        String deadLetterTopic = deadLetterTopic(prefix, route);
+        if (deadLetterTopic != null) {
+            routes.deadLetters(type, sender, deadLetterTopic);
+        }
         String fallback = route.getFallbackHandler();
         if (fallback != null) {
             routes.fallback(type, fallback.trim(), this.handlers.named(prefix + ".fallback-handler", fallback),
@@ -102,6 +117,7 @@ final class MessageRouting {
         }
     }
 
+    /** The route's own sender or the default sender, to the topic each message names. */
     private MessageSender routeSender(String prefix, OutboxProperties.Route route,
             @Nullable MessageSender defaultSender) {
         MessageSender sender = (route.getSender() == null && defaultSender != null) ? defaultSender
@@ -110,6 +126,11 @@ final class MessageRouting {
             throw new IllegalStateException(prefix + ".routing-key is empty: name the RabbitMQ routing key of this "
                     + "message type, or remove the property to route by ordering key or message key");
         }
+        return sender;
+    }
+
+    /** The sender of the route's messages: to the route's topic, if it has one. */
+    private static MessageSender withTopic(String prefix, OutboxProperties.Route route, MessageSender sender) {
         String topic = route.getTopic();
         if (topic == null) {
             return sender;
@@ -119,6 +140,23 @@ final class MessageRouting {
                     + "or remove the property to send to the topic each message was saved with");
         }
         return new TopicOverridingSender(topic.trim(), sender);
+    }
+
+    private static @Nullable String deadLetterTopic(String prefix, OutboxProperties.Route route) {
+        String deadLetterTopic = route.getDeadLetterTopic();
+        if (deadLetterTopic == null) {
+            return null;
+        }
+        if (deadLetterTopic.isBlank()) {
+            throw new IllegalStateException(prefix + ".dead-letter-topic is empty: name the destination of this "
+                    + "message type's dead letters, or remove the property to leave FAILED messages in the table only");
+        }
+        if (route.getTopic() != null && deadLetterTopic.trim().equals(route.getTopic().trim())) {
+            throw new IllegalStateException(prefix + ".dead-letter-topic is " + prefix + ".topic ('"
+                    + route.getTopic().trim() + "'): a dead letter would reach the type's own consumers as a new "
+                    + "message; name a destination of its own");
+        }
+        return deadLetterTopic.trim();
     }
 
     private @Nullable MessageSender defaultSender(@Nullable String name) {

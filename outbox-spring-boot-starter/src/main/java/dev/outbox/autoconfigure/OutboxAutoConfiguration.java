@@ -25,6 +25,7 @@ import dev.outbox.retry.RetryPolicies;
 import dev.outbox.sender.LoggingMessageSender;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.PayloadSerializer;
+import dev.outbox.spi.RetryDecision;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -244,9 +245,10 @@ public final class OutboxAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         MessageRoutes outboxMessageRoutes(OutboxProperties properties, ListableBeanFactory beanFactory,
-                OutboxHandlerMethodProcessor handlerMethods) {
+                OutboxHandlerMethodProcessor handlerMethods, Environment environment, ResourceLoader resourceLoader) {
             LocalHandlerRegistry handlers = handlerMethods.discover(BodyReader.detect(beanFactory));
-            return new MessageRouting(beanFactory.getBeansOfType(MessageSender.class), handlers).routes(properties);
+            return new MessageRouting(beanFactory.getBeansOfType(MessageSender.class), handlers,
+                    new ExceptionTypeNames(environment, resourceLoader.getClassLoader())).routes(properties);
         }
 
         @Bean
@@ -261,9 +263,10 @@ public final class OutboxAutoConfiguration {
         Dispatcher outboxDispatcher(OutboxStore store, MessageRoutes routes, RetryPolicies retryPolicies,
                 OutboxMetrics metrics, OutboxObservations observations, @Qualifier(CLOCK_BEAN_NAME) Clock clock,
                 ObjectProvider<PlatformTransactionManager> transactionManager, Environment environment,
-                ObjectProvider<DispatcherCustomizer> customizers) {
-            return components(environment).dispatcher(store, routes, retryPolicies, metrics, observations, clock,
-                    transactionManager.getIfUnique(), OutboxThreads.of(environment), customizers.orderedStream());
+                ObjectProvider<RetryDecision> retryDecision, ObjectProvider<DispatcherCustomizer> customizers) {
+            return components(environment).dispatcher(store, routes, retryPolicies, retryDecision.getIfUnique(),
+                    metrics, observations, clock, transactionManager.getIfUnique(), OutboxThreads.of(environment),
+                    customizers.orderedStream());
         }
 
         @Bean

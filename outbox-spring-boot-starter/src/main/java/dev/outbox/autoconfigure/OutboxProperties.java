@@ -5,8 +5,10 @@
 package dev.outbox.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -347,6 +349,21 @@ public class OutboxProperties {
          */
         private int fallbackAfter = 3;
 
+        /**
+         * Fully qualified class names of exceptions that no retry fixes: a failure whose error, or
+         * one of its causes, is an instance of one (a subclass included) makes the message FAILED at
+         * once, with its reason. Applies to a local handler's failures too.
+         */
+        private List<String> nonRetryable = new ArrayList<>();
+
+        /**
+         * Dead-letter destination of this message type: a message of it that goes FAILED is also
+         * published there, through the route's sender, with the headers outbox-dead-letter-reason,
+         * outbox-original-topic and outbox-attempts. The Kafka or RocketMQ topic, or the RabbitMQ
+         * exchange (with the routing key the message had).
+         */
+        private @Nullable String deadLetterTopic;
+
         /** {@return the value of {@code outbox.routes.<type>.sender}} */
         public @Nullable String getSender() {
             return this.sender;
@@ -405,6 +422,26 @@ public class OutboxProperties {
         /** @param fallbackAfter the new value of {@code outbox.routes.<type>.fallback-after} */
         public void setFallbackAfter(int fallbackAfter) {
             this.fallbackAfter = fallbackAfter;
+        }
+
+        /** {@return the value of {@code outbox.routes.<type>.non-retryable}} */
+        public List<String> getNonRetryable() {
+            return this.nonRetryable;
+        }
+
+        /** @param nonRetryable the new value of {@code outbox.routes.<type>.non-retryable} */
+        public void setNonRetryable(List<String> nonRetryable) {
+            this.nonRetryable = nonRetryable;
+        }
+
+        /** {@return the value of {@code outbox.routes.<type>.dead-letter-topic}} */
+        public @Nullable String getDeadLetterTopic() {
+            return this.deadLetterTopic;
+        }
+
+        /** @param deadLetterTopic the new value of {@code outbox.routes.<type>.dead-letter-topic} */
+        public void setDeadLetterTopic(@Nullable String deadLetterTopic) {
+            this.deadLetterTopic = deadLetterTopic;
         }
 
         /**

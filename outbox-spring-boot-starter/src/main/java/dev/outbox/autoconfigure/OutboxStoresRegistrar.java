@@ -23,6 +23,7 @@ import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.spi.PayloadSerializer;
+import dev.outbox.spi.RetryDecision;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
@@ -125,8 +126,8 @@ final class OutboxStoresRegistrar extends StoresRegistrar {
 
         private Dispatcher dispatcher() {
             return components().dispatcher(outboxStore(), bean(MessageRoutes.class), bean(RetryPolicies.class),
-                    bean(OutboxMetrics.class), bean(OutboxObservations.class), clock(), handlerTransactionManager(),
-                    OutboxThreads.of(this.environment),
+                    this.beans.getBeanProvider(RetryDecision.class).getIfUnique(), bean(OutboxMetrics.class),
+                    bean(OutboxObservations.class), clock(), handlerTransactionManager(), OutboxThreads.of(this.environment),
                     this.beans.getBeanProvider(DispatcherCustomizer.class).orderedStream());
         }
 

@@ -23,6 +23,7 @@ import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.spi.PayloadSerializer;
+import dev.outbox.spi.RetryDecision;
 import org.jspecify.annotations.Nullable;
 import org.springframework.transaction.PlatformTransactionManager;
 
@@ -76,10 +77,12 @@ final class StoreComponents {
     /**
      * @param handlerTransactions the transaction manager local handlers run in, so that their JPA and JDBC writes
      * join the outcome's transaction; null to run them in one of the store's DataSource
+     * @param retryDecision the application's {@link RetryDecision} bean, or null for none
      */
-    Dispatcher dispatcher(OutboxStore store, MessageRoutes routes, RetryPolicies retryPolicies, OutboxMetrics metrics,
-            OutboxObservations observations, Clock clock, @Nullable PlatformTransactionManager handlerTransactions,
-            OutboxThreads threads, Stream<DispatcherCustomizer> customizers) {
+    Dispatcher dispatcher(OutboxStore store, MessageRoutes routes, RetryPolicies retryPolicies,
+            @Nullable RetryDecision retryDecision, OutboxMetrics metrics, OutboxObservations observations, Clock clock,
+            @Nullable PlatformTransactionManager handlerTransactions, OutboxThreads threads,
+            Stream<DispatcherCustomizer> customizers) {
         Dispatcher.Builder dispatcher = Dispatcher.builder(store, routes)
                 .settings(this.settings.build(DispatcherSettings::from))
                 .retryPolicies(retryPolicies)
@@ -87,6 +90,9 @@ final class StoreComponents {
                 .observations(observations)
                 .clock(clock);
         threads.applyTo(dispatcher);
+        if (retryDecision != null) {
+            dispatcher.retryDecision(retryDecision);
+        }
         if (handlerTransactions != null) {
             dispatcher.handlerTransactionManager(handlerTransactions);
         }

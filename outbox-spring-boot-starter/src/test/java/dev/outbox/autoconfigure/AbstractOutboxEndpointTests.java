@@ -219,6 +219,23 @@ abstract class AbstractOutboxEndpointTests {
     }
 
     @Test
+    void aDeadLetteredMessageShowsItsDeadLetterAndIsReDrivenLikeAnyFailedOne() {
+        long failed = save(TYPE, "poison-1", MessageState.FAILED);
+        // As the dispatcher records a FAILED message it published to its type's dead-letter topic.
+        this.jdbc.update("UPDATE local_message SET retry_count = 1, message_id = ? WHERE id = ?",
+                "dead-letter:orders.DLT-0@7", failed);
+
+        Response message = get("/outbox/messages/" + failed);
+        assertThat(message.body().get("brokerMessageId").asString()).isEqualTo("dead-letter:orders.DLT-0@7");
+        assertThat(message.body().get("failReason").asString()).startsWith("java.io.IOException");
+
+        Response retried = post("/outbox/messages/" + failed + "/retry");
+        assertThat(retried.body().get("outcome").asString()).isEqualTo("DONE");
+        assertThat(retried.body().get("state").asString()).isEqualTo("PENDING");
+        assertThat(get("/outbox/messages/" + failed).body().get("retryCount").asInt()).as("a fresh budget").isZero();
+    }
+
+    @Test
     void everyOperationNamesTheStoreAndAnUnknownOneIsRefused() {
         long failed = save(TYPE, "failed-1", MessageState.FAILED);
         long other = save(TYPE, "failed-2", MessageState.FAILED);

@@ -47,7 +47,30 @@ public final class FailureReason {
             }
             current = current.getCause();
         }
-        return (reason.length() <= MAX_LENGTH) ? reason.toString() : reason.substring(0, MAX_LENGTH - 3) + "...";
+        return bounded(reason.toString(), MAX_LENGTH);
+    }
+
+    /**
+     * @param reason a reason as {@link #of} formats it
+     * @param note what to add on a line of its own after it
+     * @return the reason and the note, at most {@link #MAX_LENGTH} characters: the reason is cut, the note kept
+     */
+    public static String withNote(String reason, String note) {
+        String line = "\n" + bounded(note, MAX_LENGTH / 2);
+        return bounded(reason, MAX_LENGTH - line.length()) + line;
+    }
+
+    /**
+     * @param error an error
+     * @return the first line of its class and message, and of its deepest cause's when it has causes
+     */
+    public static String summary(Throwable error) {
+        Throwable root = error;
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        while (root.getCause() != null && seen.add(root)) {
+            root = root.getCause();
+        }
+        return firstLine(error.toString()) + ((root != error) ? "; caused by " + firstLine(root.toString()) : "");
     }
 
     /**
@@ -57,5 +80,14 @@ public final class FailureReason {
     public static String firstLine(String reason) {
         int end = reason.indexOf('\n');
         return (end < 0) ? reason : reason.substring(0, end);
+    }
+
+    /**
+     * @param text a text
+     * @param maxLength the most characters to keep
+     * @return the text, cut with {@code ...} when it is longer
+     */
+    public static String bounded(String text, int maxLength) {
+        return (text.length() <= maxLength) ? text : text.substring(0, maxLength - 3) + "...";
     }
 }

@@ -120,9 +120,11 @@ abstract class ClaimStatements {
     /**
      * A failed send: the row's next state, retry and reason, guarded by the version its claim set. A FAILED
      * row is due at its failure, or at its slow retry when there is one; the cleanup counts its age from then.
+     * A dead-lettered row records its dead letter's id; other failures keep the id the row has.
      */
     private static final String MARK_FAILED = """
             UPDATE local_message SET state = :state, retry_count = :retryCount, fail_reason = :failReason,
+                message_id = COALESCE(:messageId, message_id),
                 next_retry_at = :nextRetryAt, last_retry_time = :attemptedAt, gmt_modified = :now,
                 lock_version = lock_version + 1
             WHERE id = :id AND lock_version = :lockVersion""";

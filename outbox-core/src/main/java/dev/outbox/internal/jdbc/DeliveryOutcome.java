@@ -7,6 +7,7 @@ package dev.outbox.internal.jdbc;
 import java.time.Instant;
 
 import dev.outbox.MessageState;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The result of one send attempt, to be written back to the row it came from.
@@ -44,9 +45,45 @@ public sealed interface DeliveryOutcome {
      * @param retryCount attempts that failed, this one included
      * @param nextRetryAt when the row is due next
      * @param failReason the error, bounded in length
+     * @param messageId what to record in place of a broker message id, {@code dead-letter:<id>} once the message
+     * was dead-lettered; null keeps what the row has
      */
     record Failed(long id, long lockVersion, Instant attemptedAt, MessageState state, int retryCount,
-            Instant nextRetryAt, String failReason) implements DeliveryOutcome {
+            Instant nextRetryAt, String failReason, @Nullable String messageId) implements DeliveryOutcome {
+
+        /**
+         * A failure that records no message id.
+         *
+         * @param id the row id
+         * @param lockVersion the expected version
+         * @param attemptedAt when the attempt started
+         * @param state PENDING to retry, FAILED when the budget is spent
+         * @param retryCount attempts that failed, this one included
+         * @param nextRetryAt when the row is due next
+         * @param failReason the error, bounded in length
+         */
+        public Failed(long id, long lockVersion, Instant attemptedAt, MessageState state, int retryCount,
+                Instant nextRetryAt, String failReason) {
+            this(id, lockVersion, attemptedAt, state, retryCount, nextRetryAt, failReason, null);
+        }
+
+        /**
+         * @param messageId what the row records in place of a broker message id
+         * @return this failure recording it
+         */
+        public Failed recording(String messageId) {
+            return new Failed(this.id, this.lockVersion, this.attemptedAt, this.state, this.retryCount,
+                    this.nextRetryAt, this.failReason, messageId);
+        }
+
+        /**
+         * @param failReason the reason to write instead
+         * @return this failure with that reason
+         */
+        public Failed because(String failReason) {
+            return new Failed(this.id, this.lockVersion, this.attemptedAt, this.state, this.retryCount,
+                    this.nextRetryAt, failReason, this.messageId);
+        }
     }
 
     /**

@@ -102,6 +102,7 @@ final class OutcomeWriter {
                         .addValue("retryCount", f.retryCount())
                         // Typed, so that a null reason does not make the driver describe the statement.
                         .addValue("failReason", f.failReason(), Types.VARCHAR)
+                        .addValue("messageId", f.messageId(), Types.VARCHAR)
                         .addValue("nextRetryAt", Timestamps.toColumn(f.nextRetryAt()))
                         .addValue("attemptedAt", Timestamps.toColumn(f.attemptedAt()))
                         .addValue("now", modified)

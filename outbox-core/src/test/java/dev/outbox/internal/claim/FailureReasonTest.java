@@ -118,4 +118,26 @@ class FailureReasonTest {
         assertThat(FailureReason.firstLine("")).isEmpty();
         assertThat(FailureReason.firstLine("\nsecond")).isEmpty();
     }
+
+    @Test
+    void aSummaryIsTheErrorAndItsDeepestCauseOnOneLine() {
+        Exception error = new IllegalStateException("send failed",
+                new RuntimeException("wrapped", new IllegalArgumentException("too large\nsecond line")));
+
+        assertThat(FailureReason.summary(error))
+                .isEqualTo("java.lang.IllegalStateException: send failed; caused by java.lang.IllegalArgumentException: "
+                        + "too large");
+        assertThat(FailureReason.summary(new IllegalStateException("alone")))
+                .isEqualTo("java.lang.IllegalStateException: alone");
+    }
+
+    @Test
+    void aNoteKeepsItsLineAfterAReasonCutToFit() {
+        String reason = "x".repeat(FailureReason.MAX_LENGTH);
+
+        String noted = FailureReason.withNote(reason, "Dead letter to 'dlt' not published: gone");
+
+        assertThat(noted).hasSize(FailureReason.MAX_LENGTH).endsWith("...\nDead letter to 'dlt' not published: gone");
+        assertThat(FailureReason.withNote("short", "note")).isEqualTo("short\nnote");
+    }
 }
