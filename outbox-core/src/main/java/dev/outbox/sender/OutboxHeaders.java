@@ -11,7 +11,9 @@ import dev.outbox.spi.OutgoingMessage;
 
 /**
  * The headers that broker senders put on every message, so that a consumer can drop duplicates by
- * outbox id and tell messages apart by type and business key without parsing the body.
+ * outbox id and tell messages apart by type and business key without parsing the body; on a message with an
+ * ordering key that key too, and on a sequenced one its number within the key, with which
+ * {@code Inbox.consumeInOrder} runs a key's messages in order.
  */
 public final class OutboxHeaders {
 
@@ -24,12 +26,21 @@ public final class OutboxHeaders {
     /** The business idempotency key. */
     public static final String KEY = "outbox-key";
 
+    /** The ordering key, on a message that has one. */
+    public static final String ORDERING_KEY = "outbox-ordering-key";
+
+    /**
+     * The number of a sequenced message within its ordering key ({@code MessageBuilder.sequenced()}): 1 for the
+     * key's first, then one more for each committed message, with no gaps. Saved with the message's headers.
+     */
+    public static final String SEQUENCE = "outbox-sequence";
+
     private OutboxHeaders() {
     }
 
     /**
-     * The headers of a message on the broker: the row's own headers, then the outbox's, which win
-     * over a row header of the same name.
+     * The headers of a message on the broker: the row's own headers (a sequenced message's {@link #SEQUENCE}
+     * among them), then the outbox's, which win over a row header of the same name.
      *
      * @param message the message being sent
      * @return its headers, in that order
@@ -39,6 +50,9 @@ public final class OutboxHeaders {
         headers.put(ID, Long.toString(message.id()));
         headers.put(TYPE, message.type());
         headers.put(KEY, message.key());
+        if (message.orderingKey() != null) {
+            headers.put(ORDERING_KEY, message.orderingKey());
+        }
         return headers;
     }
 }
