@@ -45,6 +45,8 @@ public final class MessageBuilder {
 
     private @Nullable Instant deliverAt;
 
+    private boolean sequenced;
+
     MessageBuilder(OutboxTemplate template, @Nullable String type) {
         this.template = template;
         this.type = type;
@@ -88,6 +90,23 @@ public final class MessageBuilder {
      */
     public MessageBuilder orderingKey(String orderingKey) {
         this.orderingKey = orderingKey;
+        return this;
+    }
+
+    /**
+     * Numbers the message within its ordering key, which it then requires: the save takes the key's next number
+     * in the caller's transaction and stores it in the header {@value dev.outbox.sender.OutboxHeaders#SEQUENCE},
+     * which broker senders carry with the ordering key ({@value dev.outbox.sender.OutboxHeaders#ORDERING_KEY}), so
+     * that {@code Inbox.consumeInOrder} can run the key's messages in that order, none skipped. The committed
+     * messages of a key are numbered 1, 2, 3, ... with no gap: a rolled-back save gives its number back, and a
+     * duplicate takes none. Taking a number locks the key's counter until the transaction ends, so the saves of
+     * one key wait for each other (not those of other keys); a transaction that saves sequenced messages of
+     * several keys should take them in a fixed order, as with any row locks.
+     *
+     * @return this builder
+     */
+    public MessageBuilder sequenced() {
+        this.sequenced = true;
         return this;
     }
 
@@ -168,6 +187,10 @@ public final class MessageBuilder {
 
     Map<String, String> headers() {
         return this.headers;
+    }
+
+    boolean isSequenced() {
+        return this.sequenced;
     }
 
     Instant dueAt(Instant now) {

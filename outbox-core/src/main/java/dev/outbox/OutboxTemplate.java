@@ -6,7 +6,10 @@ package dev.outbox;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 import dev.outbox.dispatch.Dispatcher;
@@ -14,12 +17,15 @@ import dev.outbox.internal.MessageValidator;
 import dev.outbox.internal.handoff.Handoffs;
 import dev.outbox.internal.handoff.MessageHandoff;
 import dev.outbox.internal.jdbc.CallerTransaction;
+import dev.outbox.internal.jdbc.HeadersCodec;
 import dev.outbox.internal.jdbc.JdbcStore;
+import dev.outbox.internal.jdbc.KeySequences;
 import dev.outbox.internal.jdbc.NewMessage;
 import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.observation.SaveObservationContext;
+import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.settings.Setting;
 import dev.outbox.settings.SettingSource;
 import dev.outbox.spi.PayloadSerializer;
@@ -59,6 +65,8 @@ public final class OutboxTemplate {
 
     private final OutboxRepository repository;
 
+    private final KeySequences sequences;
+
     private final PayloadSerializer serializer;
 
     private final Clock clock;
@@ -73,6 +81,7 @@ public final class OutboxTemplate {
 
     private OutboxTemplate(Builder builder) {
         this.repository = builder.repository;
+        this.sequences = new KeySequences(builder.repository.store());
         this.serializer = builder.serializer;
         this.clock = builder.clock;
         this.handoff = builder.handoff;
@@ -149,13 +158,20 @@ public final class OutboxTemplate {
         boolean handOff = notified != null && notified.accepting(topic) && !deliverAt.isAfter(now);
         NewMessage row = validate(message, type, topic, now, handOff ? now.plus(notified.lease()) : deliverAt);
         CallerTransaction.require(this.repository.store(), "outbox.save(...)", "the message");
-        SaveResult result = this.repository.insertUnlessExists(row);
+        Map<String, String> headers = message.headers();
+        long sequence = 0;
+        if (message.isSequenced()) {
+            sequence = this.sequences.next(Objects.requireNonNull(row.orderingKey()));
+            headers = withSequence(headers, sequence);
+            row = row.withHeadersJson(HeadersCodec.encode(headers));
+        }
+        SaveResult result = numbered(this.repository.insertUnlessExists(row), row, sequence);
         if (!result.duplicate()) {
             this.metrics.saved(row.type());
             if (notified != null) {
                 HandoffSynchronization synchronization = HandoffSynchronization.forCurrentTransaction(notified);
                 if (handOff) {
-                    synchronization.handOff(result.id(), row, message.headers());
+                    synchronization.handOff(result.id(), row, headers);
                 }
                 else {
                     synchronization.claimWhenDue(row.nextRetryAt());
@@ -165,13 +181,37 @@ public final class OutboxTemplate {
         return result;
     }
 
+    /** A duplicate gives back the number it took, while its transaction still holds the key's counter. */
+    private SaveResult numbered(SaveResult inserted, NewMessage row, long sequence) {
+        if (sequence == 0) {
+            return inserted;
+        }
+        if (inserted.duplicate()) {
+            this.sequences.giveBack(Objects.requireNonNull(row.orderingKey()), sequence);
+            return inserted;
+        }
+        return new SaveResult(inserted.id(), false, sequence);
+    }
+
     private NewMessage validate(MessageBuilder message, String type, String topic, Instant now, Instant nextRetryAt) {
         String key = MessageValidator.requireText("key", message.key(), MessageValidator.MAX_KEY_LENGTH);
         String orderingKey = MessageValidator.optionalText("orderingKey", message.orderingKey(),
                 MessageValidator.MAX_ORDERING_KEY_LENGTH);
-        String headers = this.validator.headers(message.headers());
+        if (message.isSequenced() && orderingKey == null) {
+            throw new InvalidMessageException("orderingKey", "is required for a sequenced message: its number counts "
+                    + "the messages of its ordering key");
+        }
+        // A sequenced message is checked with the longest number it may take, and stored with the one it takes.
+        String headers = this.validator.headers(message.isSequenced() ? withSequence(message.headers(), Long.MAX_VALUE)
+                : message.headers());
         String body = this.validator.body(serialize(message.payload()));
         return new NewMessage(key, type, topic, orderingKey, headers, body, now, nextRetryAt);
+    }
+
+    private static Map<String, String> withSequence(Map<String, String> headers, long sequence) {
+        Map<String, String> sequenced = new LinkedHashMap<>(headers);
+        sequenced.put(OutboxHeaders.SEQUENCE, Long.toString(sequence));
+        return sequenced;
     }
 
     private String serialize(@Nullable Object payload) {

@@ -9,6 +9,18 @@ package dev.outbox;
  *
  * @param id the id of the stored row: the new row, or for a duplicate the row saved first
  * @param duplicate whether a message with the same key and type already existed, so nothing was written
+ * @param sequence the number a sequenced message took within its ordering key ({@link MessageBuilder#sequenced()}),
+ * from 1; 0 when the message is not sequenced, or is a duplicate, which takes no number
  */
-public record SaveResult(long id, boolean duplicate) {
+public record SaveResult(long id, boolean duplicate, long sequence) {
+
+    /**
+     * The result of a save that took no number.
+     *
+     * @param id the id of the stored row: the new row, or for a duplicate the row saved first
+     * @param duplicate whether a message with the same key and type already existed, so nothing was written
+     */
+    public SaveResult(long id, boolean duplicate) {
+        this(id, duplicate, 0);
+    }
 }

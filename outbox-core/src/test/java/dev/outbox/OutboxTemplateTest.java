@@ -23,6 +23,7 @@ import dev.outbox.internal.handoff.Handoffs;
 import dev.outbox.internal.handoff.MessageHandoff;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.schema.OutboxSchema;
+import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.spi.PayloadSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -89,6 +90,7 @@ class OutboxTemplateTest {
     @BeforeEach
     void emptyTable() {
         jdbc.update("DELETE FROM local_message");
+        jdbc.update("DELETE FROM local_message_sequence");
     }
 
     // ---------------------------------------------------------------- validation
@@ -270,6 +272,21 @@ class OutboxTemplateTest {
             case "topic" -> stored.topic();
             default -> stored.orderingKey();
         }).isEqualTo(value);
+    }
+
+    @Test
+    void sequencedSavesOnH2NumberTheirKeyAndADuplicateTakesNoNumber() {
+        SaveResult[] results = transaction.execute(status -> new SaveResult[] {
+                sequenced("step-1").save(), sequenced("step-1").save(), sequenced("step-2").save() });
+
+        assertThat(results).extracting(SaveResult::sequence).containsExactly(1L, 0L, 2L);
+        assertThat(this.outbox.find(results[2].id()).orElseThrow().headers())
+                .containsEntry(OutboxHeaders.SEQUENCE, "2");
+    }
+
+    private MessageBuilder sequenced(String key) {
+        return this.outbox.message("account.step").key(key).topic("accounts").payload("{}").orderingKey("account-1")
+                .sequenced();
     }
 
     @Test

@@ -105,10 +105,11 @@ final class BenchmarkDatabase implements AutoCloseable {
     /**
      * Drops and creates the benchmark's tables: the outbox and plain tables from the outbox's own
      * migration scripts (the table, the cleanup's index and the ordering index with the state; not
-     * the archive table), so both have exactly the shipped shape and indexes.
+     * the archive table), so both have exactly the shipped shape and indexes, and the outbox's counter table of
+     * sequenced messages.
      */
     void recreateTables() {
-        for (String table : List.of(OUTBOX_TABLE, PLAIN_TABLE, ORDER_TABLE, LEAN_TABLE)) {
+        for (String table : List.of(OUTBOX_TABLE, OUTBOX_TABLE + "_sequence", PLAIN_TABLE, ORDER_TABLE, LEAN_TABLE)) {
             this.admin.execute("DROP TABLE IF EXISTS " + table);
         }
         List<String> script = new ArrayList<>(statements(outboxMigration("V1__create_local_message.sql")));
@@ -120,6 +121,10 @@ final class BenchmarkDatabase implements AutoCloseable {
                 this.admin.execute(statement.replace("${outbox_table}", table));
             }
         }
+        // The counters of sequenced messages, for the outbox table only (not the inbox's positions).
+        statements(outboxMigration("V6__key_sequences.sql")).stream()
+                .filter(statement -> !statement.contains("${inbox_table}"))
+                .forEach(statement -> this.admin.execute(statement.replace("${outbox_table}", OUTBOX_TABLE)));
         this.admin.execute("CREATE TABLE " + ORDER_TABLE + " (" + identityColumn() + ", customer VARCHAR(64) NOT NULL, "
                 + "amount DECIMAL(12, 2) NOT NULL, created_at TIMESTAMP NOT NULL)");
         this.admin.execute("CREATE TABLE " + LEAN_TABLE + " (" + identityColumn() + ", message_key VARCHAR(128) NOT NULL, "
@@ -229,6 +234,14 @@ final class BenchmarkDatabase implements AutoCloseable {
     long sumRetryCounts(String table) {
         return Objects.requireNonNull(this.admin.queryForObject("SELECT COALESCE(SUM(retry_count), 0) FROM " + table,
                 Long.class));
+    }
+
+    /**
+     * @return how many rows of the table have a message key that starts with the prefix
+     */
+    long countKeys(String table, String prefix) {
+        return Objects.requireNonNull(this.admin.queryForObject("SELECT COUNT(*) FROM " + table
+                + " WHERE message_key LIKE ?", Long.class, prefix + "%"));
     }
 
     long countAll(String table) {

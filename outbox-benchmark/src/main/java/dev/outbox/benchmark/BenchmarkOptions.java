@@ -28,6 +28,8 @@ import dev.outbox.dispatch.DispatcherSettings;
  * @param instanceCounts the instance counts the drain phase runs with
  * @param repeat how often each drain runs; the run of median rate is reported
  * @param orderedKeys the drain phase's ordered cases: how many ordering keys each has; none for no ordered case
+ * @param sequencedKeys W's sequenced case: how many ordering keys its ordered and sequenced saves spread over;
+ * none for no such case
  * @param rate transactions per second of the latency and outage phases
  * @param latencySeconds how long the latency phase measures
  * @param outageSeconds how long the broker refuses every message in the outage phase
@@ -44,7 +46,8 @@ import dev.outbox.dispatch.DispatcherSettings;
  * to leave that measurement out
  */
 record BenchmarkOptions(String url, String user, String password, Set<String> phases, int writers,
-        int transactions, int drainMessages, List<Integer> instanceCounts, int repeat, List<Integer> orderedKeys, int rate,
+        int transactions, int drainMessages, List<Integer> instanceCounts, int repeat, List<Integer> orderedKeys,
+        List<Integer> sequencedKeys, int rate,
         int latencySeconds, int outageSeconds, int oldRows, int backlog, String backlogHeap, int idleSeconds,
         Duration timeout, Set<String> withoutIndexes, int batchSize, int threads, List<Integer> killLeaseSeconds) {
 
@@ -63,6 +66,9 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
               --drain=20000 --instances=1,2,4 --repeat=3
               --ordered-keys=1,50   the drain's ordered cases, by their number of ordering keys
                                     (--ordered-keys= for none)
+              --sequenced-keys=     W's sequenced case, by its number of ordering keys: saves with an
+                                    ordering key, unsequenced and sequenced, beside the others
+                                    (none by default; at most one number)
               --rate=200 --seconds=20
                                     transactions per second of the latency and outage phases, and how
                                     long the latency phase measures
@@ -104,7 +110,8 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
                         .map(phase -> phase.toUpperCase(Locale.ROOT)).toList()),
                 options.positive("writers", 8), options.positive("transactions", 20_000),
                 options.positive("drain", 20_000), options.positives("instances", "1,2,4"), options.positive("repeat", 3),
-                options.positives("ordered-keys", "1,50"), options.positive("rate", 200), options.positive("seconds", 20),
+                options.positives("ordered-keys", "1,50"), options.positives("sequenced-keys", ""),
+                options.positive("rate", 200), options.positive("seconds", 20),
                 options.positive("outage-seconds", 30), options.positive("old-rows", 1_000_000),
                 options.positive("backlog", 1_000_000), options.text("backlog-heap", "256m"),
                 options.positive("idle-seconds", 40), Duration.ofSeconds(options.positive("timeout", 600)),
@@ -112,6 +119,10 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
                 options.positive("batch-size", DispatcherSettings.BATCH_SIZE.defaultValue()),
                 options.positive("threads", DispatcherSettings.THREADS.defaultValue()),
                 options.positives("kill-lease-seconds", "30," + DispatcherSettings.LEASE.defaultValue().toSeconds()));
+        if (parsed.sequencedKeys().size() > 1) {
+            throw new IllegalArgumentException("--sequenced-keys takes at most one number, got "
+                    + parsed.sequencedKeys());
+        }
         parsed.withoutIndexes().stream().filter(index -> !BenchmarkDatabase.DROPPABLE_INDEXES.contains(index))
                 .findFirst().ifPresent(index -> {
                     throw new IllegalArgumentException("--without-indexes takes " + BenchmarkDatabase.DROPPABLE_INDEXES

@@ -6,14 +6,15 @@ package dev.outbox.benchmark;
 
 import java.util.function.LongConsumer;
 
+import dev.outbox.MessageBuilder;
 import dev.outbox.OutboxTemplate;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The application's business transaction number n: insert an order row and save its order.created
- * message through the outbox, with the key {@code prefix-n} and the ordering key n has, if any.
- * Joins the caller's transaction if there is one.
+ * message through the outbox, with the key {@code prefix-n} and the ordering key n has, if any, sequenced
+ * within it if asked. Joins the caller's transaction if there is one.
  */
 final class OrderTransaction implements LongConsumer {
 
@@ -27,20 +28,31 @@ final class OrderTransaction implements LongConsumer {
 
     private final OrderingKeys orderingKeys;
 
+    private final boolean sequenced;
+
     OrderTransaction(OutboxInstance instance, String keyPrefix, OrderingKeys orderingKeys) {
+        this(instance, keyPrefix, orderingKeys, false);
+    }
+
+    /**
+     * @param sequenced whether each message takes the next number of its ordering key ({@code sequenced()})
+     */
+    OrderTransaction(OutboxInstance instance, String keyPrefix, OrderingKeys orderingKeys, boolean sequenced) {
         this.transactions = instance.transactions();
         this.outbox = instance.template();
         this.writes = new BusinessWrites(new JdbcTemplate(instance.pool()));
         this.keyPrefix = keyPrefix;
         this.orderingKeys = orderingKeys;
+        this.sequenced = sequenced;
     }
 
     @Override
     public void accept(long n) {
         this.transactions.executeWithoutResult(status -> {
             this.writes.insertOrder(n);
-            this.outbox.message(Payloads.TYPE).key(key(n)).topic(Payloads.TOPIC)
-                    .orderingKey(this.orderingKeys.of(n)).payload(BusinessWrites.body(n)).save();
+            MessageBuilder message = this.outbox.message(Payloads.TYPE).key(key(n)).topic(Payloads.TOPIC)
+                    .orderingKey(this.orderingKeys.of(n)).payload(BusinessWrites.body(n));
+            (this.sequenced ? message.sequenced() : message).save();
         });
     }
 

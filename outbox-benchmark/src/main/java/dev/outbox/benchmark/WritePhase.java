@@ -21,7 +21,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * row and one message, on 8 threads, under the database's default isolation. Two baselines insert the
  * message with a plain INSERT: into a table of the outbox's shape, and into the lean table of a hand-written
  * outbox (primary key, unique message key, one (status, id) index). The variants run in rounds, each first in
- * one round, so that none profits from its place. Then the baseline and the outbox again with a real tracer,
+ * one round, so that none profits from its place. With {@code --sequenced-keys=N}, two more variants run in the
+ * same rounds: saves with an ordering key of N, and the same saves sequenced within their key, so that what a
+ * sequence number costs is the difference of the two. Then the baseline and the outbox again with a real tracer,
  * each transaction in a request's trace, to show what tracing adds to a save.
  */
 final class WritePhase {
@@ -48,12 +50,16 @@ final class WritePhase {
                 OutboxInstance.CommitNotification.HANDOFF)) {
             WriteLoad load = new WriteLoad(this.options.writers(), this.options.timeout());
             int warmUp = Math.max(1, this.options.transactions() / 10);
-            Map<Variant, WriteLoad.Result> results = measure(load, instance, warmUp, "", List.of(Variant.values()),
+            OrderingKeys sequencedKeys = this.options.sequencedKeys().isEmpty() ? OrderingKeys.NONE
+                    : new OrderingKeys(this.options.sequencedKeys().get(0));
+            List<Variant> variants = (sequencedKeys == OrderingKeys.NONE)
+                    ? List.of(Variant.BASELINE, Variant.LEAN, Variant.OUTBOX) : List.of(Variant.values());
+            Map<Variant, WriteLoad.Result> results = measure(load, instance, warmUp, "", variants, sequencedKeys,
                     transaction -> transaction);
             WriteLoad.Result baseline = results.get(Variant.BASELINE);
             WriteLoad.Result lean = results.get(Variant.LEAN);
             WriteLoad.Result outbox = results.get(Variant.OUTBOX);
-            long rows = this.database.countAll(BenchmarkDatabase.OUTBOX_TABLE) - warmUp;
+            long rows = this.database.countKeys(BenchmarkDatabase.OUTBOX_TABLE, Variant.OUTBOX.key + "-");
             double ratio = outbox.perSecond() / baseline.perSecond();
             double leanRatio = outbox.perSecond() / lean.perSecond();
             report.add(measurement("baseline", baseline, baseline, lean)
@@ -63,6 +69,9 @@ final class WritePhase {
             report.add(measurement("outbox", outbox, baseline, lean).put("messagesSaved", rows)
                     .summary(String.format("%.0f tx/s (%.2fx, %.2fx lean), %d failed, %d messages saved",
                             outbox.perSecond(), ratio, leanRatio, outbox.failed(), rows)));
+            if (sequencedKeys != OrderingKeys.NONE) {
+                addSequenced(report, results, sequencedKeys, baseline, lean);
+            }
             addTraced(report, load, warmUp, sender);
 
             // Only this variant's messages are to be sent, not the ones saved while no dispatcher ran.
@@ -88,6 +97,20 @@ final class WritePhase {
         return report;
     }
 
+    private static void addSequenced(PhaseReport report, Map<Variant, WriteLoad.Result> results, OrderingKeys keys,
+            WriteLoad.Result baseline, WriteLoad.Result lean) {
+        WriteLoad.Result ordered = results.get(Variant.ORDERED);
+        WriteLoad.Result sequenced = results.get(Variant.SEQUENCED);
+        report.add(measurement("outbox, ordering key of " + keys, ordered, baseline, lean)
+                .summary(String.format("%.0f tx/s (%.2fx), %d failed", ordered.perSecond(),
+                        ordered.perSecond() / baseline.perSecond(), ordered.failed())));
+        report.add(measurement("outbox, sequenced within " + keys, sequenced, baseline, lean)
+                .put("ratioToOrdered", sequenced.perSecond() / ordered.perSecond())
+                .summary(String.format("%.0f tx/s (%.2fx, %.2fx the unsequenced), %d failed", sequenced.perSecond(),
+                        sequenced.perSecond() / baseline.perSecond(), sequenced.perSecond() / ordered.perSecond(),
+                        sequenced.failed())));
+    }
+
     /**
      * The same transactions with a real tracer, each in a request's trace, the baseline's too: what tracing adds
      * to the outbox's save is the difference of the two ratios.
@@ -100,7 +123,7 @@ final class WritePhase {
                         OutboxMetrics.NONE, OutboxInstance.CommitNotification.HANDOFF, RetryPolicies.defaults(),
                         tracing.observations())) {
             Map<Variant, WriteLoad.Result> traced = measure(load, instance, warmUp, "traced-",
-                    List.of(Variant.BASELINE, Variant.OUTBOX), tracing::inRequest);
+                    List.of(Variant.BASELINE, Variant.OUTBOX), OrderingKeys.NONE, tracing::inRequest);
             WriteLoad.Result baseline = traced.get(Variant.BASELINE);
             WriteLoad.Result outbox = traced.get(Variant.OUTBOX);
             double ratio = outbox.perSecond() / baseline.perSecond();
@@ -120,9 +143,9 @@ final class WritePhase {
      * one round and the order rotated in the others.
      */
     private Map<Variant, WriteLoad.Result> measure(WriteLoad load, OutboxInstance instance, int warmUp,
-            String prefix, List<Variant> variants, UnaryOperator<LongConsumer> wrap) {
+            String prefix, List<Variant> variants, OrderingKeys keys, UnaryOperator<LongConsumer> wrap) {
         for (Variant variant : variants) {
-            load.run(warmUp, wrap.apply(variant.transaction(instance, prefix + "warm-" + variant.key)));
+            load.run(warmUp, wrap.apply(variant.transaction(instance, prefix + "warm-" + variant.key, keys)));
         }
         int rounds = variants.size();
         Map<Variant, WriteLoad.Result> results = new EnumMap<>(Variant.class);
@@ -132,7 +155,7 @@ final class WritePhase {
             for (int i = 0; i < rounds; i++) {
                 Variant variant = variants.get((round + i) % rounds);
                 WriteLoad.Result result = load.run(perRound,
-                        wrap.apply(variant.transaction(instance, prefix + variant.key + "-" + round)));
+                        wrap.apply(variant.transaction(instance, prefix + variant.key + "-" + round, keys)));
                 results.merge(variant, result, WriteLoad.Result::plus);
             }
         }
@@ -163,7 +186,13 @@ final class WritePhase {
         LEAN("lean"),
 
         /** A save through the outbox. */
-        OUTBOX("outbox");
+        OUTBOX("outbox"),
+
+        /** A save through the outbox with an ordering key of the sequenced case's. */
+        ORDERED("ordered"),
+
+        /** The same save, sequenced within its ordering key. */
+        SEQUENCED("sequenced");
 
         private final String key;
 
@@ -171,9 +200,12 @@ final class WritePhase {
             this.key = key;
         }
 
-        LongConsumer transaction(OutboxInstance instance, String keyPrefix) {
+        LongConsumer transaction(OutboxInstance instance, String keyPrefix, OrderingKeys keys) {
             if (this == OUTBOX) {
                 return withOutbox(instance, keyPrefix);
+            }
+            if (this == ORDERED || this == SEQUENCED) {
+                return new OrderTransaction(instance, keyPrefix, keys, this == SEQUENCED);
             }
             BusinessWrites writes = new BusinessWrites(new JdbcTemplate(instance.pool()));
             TransactionTemplate transactions = instance.transactions();

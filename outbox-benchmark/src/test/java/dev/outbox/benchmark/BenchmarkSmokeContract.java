@@ -34,8 +34,8 @@ abstract class BenchmarkSmokeContract {
         // The ordered drains have a test of their own, with few enough messages to drain in seconds at one per poll.
         BenchmarkOptions options = BenchmarkOptions.parse(password(), "--url=" + url(), "--user=" + user(),
                 "--writers=4", "--transactions=200", "--drain=300", "--instances=1,2", "--repeat=2", "--ordered-keys=",
-                "--rate=100", "--seconds=1", "--outage-seconds=1", "--old-rows=1000", "--backlog=1000",
-                "--backlog-heap=64m", "--idle-seconds=2", "--kill-lease-seconds=", "--timeout=60");
+                "--sequenced-keys=20", "--rate=100", "--seconds=1", "--outage-seconds=1", "--old-rows=1000",
+                "--backlog=1000", "--backlog-heap=64m", "--idle-seconds=2", "--kill-lease-seconds=", "--timeout=60");
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
         List<PhaseReport> reports = new Benchmark(options, new PrintStream(printed, true, StandardCharsets.UTF_8)).run();

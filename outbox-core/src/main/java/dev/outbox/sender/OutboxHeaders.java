@@ -11,8 +11,10 @@ import dev.outbox.spi.OutgoingMessage;
 
 /**
  * The headers that broker senders put on every message, so that a consumer can drop duplicates by
- * outbox id and tell messages apart by type and business key without parsing the body, and those the
- * dispatcher adds to a dead letter ({@link dev.outbox.dispatch.MessageRoutes.Builder#deadLetters}).
+ * outbox id and tell messages apart by type and business key without parsing the body; on a message with an
+ * ordering key that key too, and on a sequenced one its number within the key, with which
+ * {@code Inbox.consumeInOrder} runs a key's messages in order. It also names the headers that the dispatcher
+ * adds to a dead letter ({@link dev.outbox.dispatch.MessageRoutes.Builder#deadLetters}).
  */
 public final class OutboxHeaders {
 
@@ -24,6 +26,15 @@ public final class OutboxHeaders {
 
     /** The business idempotency key. */
     public static final String KEY = "outbox-key";
+
+    /** The ordering key, on a message that has one. */
+    public static final String ORDERING_KEY = "outbox-ordering-key";
+
+    /**
+     * The number of a sequenced message within its ordering key ({@code MessageBuilder.sequenced()}): 1 for the
+     * key's first, then one more for each committed message, with no gaps. Saved with the message's headers.
+     */
+    public static final String SEQUENCE = "outbox-sequence";
 
     /**
      * On a dead letter: the first line of the reason its message went FAILED, the error's class and message. A
@@ -41,8 +52,8 @@ public final class OutboxHeaders {
     }
 
     /**
-     * The headers of a message on the broker: the row's own headers, then the outbox's, which win
-     * over a row header of the same name.
+     * The headers of a message on the broker: the row's own headers (a sequenced message's {@link #SEQUENCE}
+     * among them), then the outbox's, which win over a row header of the same name.
      *
      * @param message the message being sent
      * @return its headers, in that order
@@ -52,6 +63,9 @@ public final class OutboxHeaders {
         headers.put(ID, Long.toString(message.id()));
         headers.put(TYPE, message.type());
         headers.put(KEY, message.key());
+        if (message.orderingKey() != null) {
+            headers.put(ORDERING_KEY, message.orderingKey());
+        }
         return headers;
     }
 }

@@ -168,6 +168,8 @@ abstract class SaveContract extends DatabaseContract {
                 invalid("topic", "more than the maximum of 255", b -> b.topic("t".repeat(256)), "order.created"),
                 invalid("orderingKey", "more than the maximum of 128",
                         b -> b.orderingKey("o".repeat(129)), "order.created"),
+                invalid("orderingKey", "is required for a sequenced message", MessageBuilder::sequenced,
+                        "order.created"),
                 invalid("payload", "NUL character", b -> b.payload("{\"a\":\"\0\"}"), "order.created"),
                 invalid("payload", "more than the maximum of 64 bytes", b -> b.payload("x".repeat(65)),
                         "order.created"),

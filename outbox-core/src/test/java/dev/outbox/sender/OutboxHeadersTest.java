@@ -21,4 +21,13 @@ class OutboxHeadersTest {
         assertThat(OutboxHeaders.of(message)).containsExactlyInAnyOrderEntriesOf(Map.of("traceparent", "00-abc-01",
                 "outbox-id", "42", "outbox-type", "order.created", "outbox-key", "order-1"));
     }
+
+    @Test
+    void addsTheOrderingKeyOfAMessageThatHasOne() {
+        OutgoingMessage message = new OutgoingMessage(42, "step-2", "account.step", "accounts", "account-1",
+                Map.of(OutboxHeaders.SEQUENCE, "2"), "{}", 1);
+
+        assertThat(OutboxHeaders.of(message)).containsEntry("outbox-ordering-key", "account-1")
+                .containsEntry("outbox-sequence", "2");
+    }
 }

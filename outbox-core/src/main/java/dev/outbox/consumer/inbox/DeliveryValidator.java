@@ -5,6 +5,7 @@
 package dev.outbox.consumer.inbox;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 
@@ -20,6 +21,8 @@ final class DeliveryValidator {
     static final int MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
     static final int MAX_MESSAGE_TYPE_LENGTH = 64;
+
+    static final int MAX_ORDERING_KEY_LENGTH = 128;
 
     /** The TEXT column of MySQL holds 65,535 bytes. */
     static final int MAX_RESULT_BYTES = 65_535;
@@ -40,6 +43,31 @@ final class DeliveryValidator {
 
     static @Nullable String optional(String argument, @Nullable String value, int maxLength) {
         return (value != null) ? required(argument, value, maxLength) : null;
+    }
+
+    static long sequence(long sequence) {
+        if (sequence < 1) {
+            throw invalid("sequence", "must be at least 1, was " + sequence);
+        }
+        return sequence;
+    }
+
+    static String header(Map<String, String> headers, String name) {
+        String value = headers.get(name);
+        if (value == null) {
+            throw invalid("headers", "have no '" + name + "' header: only a sequenced message (MessageBuilder"
+                    + ".sequenced()), sent by the outbox, can be consumed in order");
+        }
+        return value;
+    }
+
+    static long sequence(String header) {
+        try {
+            return sequence(Long.parseLong(header));
+        }
+        catch (NumberFormatException ex) {
+            throw invalid("sequence", "is not a number: '" + header + "'");
+        }
     }
 
     static String result(String result) {

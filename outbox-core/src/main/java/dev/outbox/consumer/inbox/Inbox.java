@@ -16,6 +16,7 @@ import dev.outbox.internal.jdbc.InboxRepository;
 import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.observation.ConsumeObservationContext;
 import dev.outbox.observation.OutboxObservations;
+import dev.outbox.sender.OutboxHeaders;
 import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 import org.springframework.transaction.IllegalTransactionStateException;
@@ -49,6 +50,8 @@ public final class Inbox {
     public static final int MAX_CLEANUP_BATCH_SIZE = 10_000;
 
     private static final String OPERATION = "inbox.consume(...)";
+
+    private static final String IN_ORDER_OPERATION = "inbox.consumeInOrder(...)";
 
     private final InboxRepository repository;
 
@@ -161,9 +164,97 @@ public final class Inbox {
     }
 
     /**
+     * Consumes a sequenced message in order, its ordering key and number read from the delivery's headers
+     * ({@value OutboxHeaders#ORDERING_KEY} and {@value OutboxHeaders#SEQUENCE}, which the outbox's senders put on
+     * a message saved with {@code MessageBuilder.sequenced()}); see
+     * {@link #consumeInOrder(String, String, long, String, Map, Runnable)}.
+     *
+     * @param consumerGroup who consumes; at most 128 characters
+     * @param messageType the message's type, for the observation, or null; at most 64 characters
+     * @param headers the delivery's headers, as text
+     * @param businessLogic runs in the current transaction when the message is the key's next
+     * @return whether the message was a duplicate; the result is always null
+     * @throws OutOfOrderException when an earlier message of the key has not been consumed yet
+     * @throws IllegalArgumentException when a header is missing or not valid, or an argument is too long;
+     * checked before any SQL runs
+     * @throws IllegalTransactionStateException when no writable transaction on the inbox's data source
+     * is active
+     */
+    public Consumption consumeInOrder(String consumerGroup, @Nullable String messageType, Map<String, String> headers,
+            Runnable businessLogic) {
+        String orderingKey = DeliveryValidator.header(headers, OutboxHeaders.ORDERING_KEY);
+        long sequence = DeliveryValidator.sequence(DeliveryValidator.header(headers, OutboxHeaders.SEQUENCE));
+        return consumeInOrder(consumerGroup, orderingKey, sequence, messageType, headers, businessLogic);
+    }
+
+    /**
+     * Runs the business logic if the message is the next of its ordering key for the consumer group, in the
+     * current transaction: for the steps of one key (freeze an account, revoke its permissions, archive it) that
+     * must each run once, in the order they were saved, none skipped. The group's position in the key, the last
+     * number it consumed, is locked until the transaction ends, so the group's deliveries of one key run one at a
+     * time, in whichever instance they arrive.
+     * <ul>
+     * <li>A number at or below the position is a duplicate: the logic does not run.</li>
+     * <li>The next number runs the logic, and the position moves on to it (unless the logic throws).</li>
+     * <li>A later number is held: the logic does not run, and {@link OutOfOrderException} is thrown, to roll the
+     * transaction back so that the broker delivers the message again after the earlier ones.</li>
+     * </ul>
+     * A group's position starts at 0 for every key, so the group must receive each key's messages from its first.
+     * Positions are never deleted by {@link #deleteConsumedBefore}: without its position, a group would hold every
+     * later message of the key.
+     *
+     * @param consumerGroup who consumes: each group consumes every key's messages once, in order; at most 128
+     * characters
+     * @param orderingKey the message's ordering key; at most 128 characters
+     * @param sequence the message's number within its key, from 1 ({@value OutboxHeaders#SEQUENCE})
+     * @param messageType the message's type, for the observation, or null; at most 64 characters
+     * @param headers the delivery's headers, as text, whose trace the observation continues; empty to continue
+     * the current trace, if any
+     * @param businessLogic runs in the current transaction when the message is the key's next
+     * @return whether the message was a duplicate; the result is always null, as in-order consumption records none
+     * @throws OutOfOrderException when an earlier message of the key has not been consumed yet
+     * @throws IllegalArgumentException when an argument is missing or too long, or the number is below 1; checked
+     * before any SQL runs
+     * @throws IllegalTransactionStateException when no writable transaction on the inbox's data source
+     * is active
+     */
+    public Consumption consumeInOrder(String consumerGroup, String orderingKey, long sequence,
+            @Nullable String messageType, Map<String, String> headers, Runnable businessLogic) {
+        String group = DeliveryValidator.required("consumerGroup", consumerGroup,
+                DeliveryValidator.MAX_CONSUMER_GROUP_LENGTH);
+        String key = DeliveryValidator.required("orderingKey", orderingKey, DeliveryValidator.MAX_ORDERING_KEY_LENGTH);
+        long number = DeliveryValidator.sequence(sequence);
+        String type = DeliveryValidator.optional("messageType", messageType, DeliveryValidator.MAX_MESSAGE_TYPE_LENGTH);
+        Observation observation = this.observations.inbox(group, type, headers);
+        return observation.observe(() -> {
+            Consumption consumption = consumeNext(group, key, number, businessLogic);
+            if (observation.getContext() instanceof ConsumeObservationContext context) {
+                context.outcome(consumption.duplicate() ? ConsumeObservationContext.Outcome.DUPLICATE
+                        : ConsumeObservationContext.Outcome.CONSUMED);
+            }
+            return consumption;
+        });
+    }
+
+    private Consumption consumeNext(String group, String key, long sequence, Runnable businessLogic) {
+        CallerTransaction.require(this.repository.store(), IN_ORDER_OPERATION, "the consumed position");
+        long last = this.repository.lockPosition(group, key, this.clock.instant());
+        if (sequence <= last) {
+            return new Consumption(true, null);
+        }
+        if (sequence > last + 1) {
+            throw new OutOfOrderException(group, key, last + 1, sequence);
+        }
+        businessLogic.run();
+        this.repository.advancePosition(group, key, sequence, this.clock.instant());
+        return new Consumption(false, null);
+    }
+
+    /**
      * Deletes the keys consumed before a time, in short transactions of at most the cleanup batch
      * size each. Run it outside any transaction, for example daily with a cutoff a few days back:
-     * a message redelivered after its key was deleted would be consumed again.
+     * a message redelivered after its key was deleted would be consumed again. The positions of
+     * {@link #consumeInOrder} stay: one row per group and ordering key.
      *
      * @param cutoff keys consumed before it are deleted
      * @return how many keys were deleted

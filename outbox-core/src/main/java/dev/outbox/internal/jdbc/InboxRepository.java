@@ -7,8 +7,8 @@ package dev.outbox.internal.jdbc;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.OptionalLong;
-
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
@@ -19,7 +19,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Reads and writes the inbox table, where each consumer group records the idempotency keys it has
  * consumed. It decides nothing: {@code dev.outbox.consumer.inbox.Inbox} does.
  *
- * <p>Keys are recorded in the caller's transaction. Old keys are deleted in short transactions of
+ * <p>It also keeps each consumer group's position in the sequences of ordering keys, the last number it
+ * consumed of each key, in the inbox table's sequence table.
+ *
+ * <p>Keys and positions are recorded in the caller's transaction. Old keys are deleted in short transactions of
  * their own at READ COMMITTED, a small batch at a time, so that no long lock holds up consumers.
  */
 public final class InboxRepository {
@@ -105,6 +108,36 @@ public final class InboxRepository {
     }
 
     /**
+     * Locks a consumer group's position in a key's sequence until the current transaction ends, starting it at
+     * 0 for the group's first message of the key. While another transaction holds it, this waits for it to end.
+     *
+     * @param consumerGroup the validated consumer group
+     * @param orderingKey the validated ordering key
+     * @param now when a new position is started
+     * @return the last number the group consumed of the key, 0 for none
+     */
+    public long lockPosition(String consumerGroup, String orderingKey, Instant now) {
+        MapSqlParameterSource position = byPosition(consumerGroup, orderingKey)
+                .addValue("consumedAt", Timestamps.toColumn(now));
+        this.jdbc.update(this.statements.startPosition, position);
+        return Objects.requireNonNull(this.jdbc.queryForObject(this.statements.lockPosition, position, Long.class));
+    }
+
+    /**
+     * Moves a position {@link #lockPosition} locked in this transaction on to the number just consumed.
+     *
+     * @param consumerGroup the consumer group
+     * @param orderingKey the ordering key
+     * @param sequence the number consumed
+     * @param now when it was consumed
+     */
+    public void advancePosition(String consumerGroup, String orderingKey, long sequence, Instant now) {
+        this.jdbc.update(this.statements.advancePosition, byPosition(consumerGroup, orderingKey)
+                .addValue("sequence", sequence)
+                .addValue("consumedAt", Timestamps.toColumn(now)));
+    }
+
+    /**
      * Deletes the rows consumed before a time, a batch per short transaction, until none is left.
      *
      * @param cutoff rows consumed before it are deleted
@@ -124,6 +157,11 @@ public final class InboxRepository {
         }
         while (batch == batchSize);
         return deleted;
+    }
+
+    private static MapSqlParameterSource byPosition(String consumerGroup, String orderingKey) {
+        return new MapSqlParameterSource().addValue("consumerGroup", consumerGroup)
+                .addValue("orderingKey", orderingKey);
     }
 
     private static MapSqlParameterSource byKey(String consumerGroup, String idempotencyKey) {

@@ -10,7 +10,9 @@ import dev.outbox.OutboxStore;
  * The inbox's statements, each whole, with named parameters, written for the store's inbox table once, at
  * construction ({@link StatementText}). Where the databases differ, each database's statement is written
  * out and chosen here: the insert that is a no-op for a duplicate key, the read of a duplicate's result
- * (a locking read on MySQL, {@link StatementText#latestCommitted}), and the delete of the oldest rows.
+ * (a locking read on MySQL, {@link StatementText#latestCommitted}), the delete of the oldest rows, and the
+ * start of a consumer group's position in a key's sequence, in the inbox table's sequence table
+ * ({@link TableName#sequenceTable}).
  */
 final class InboxStatements {
 
@@ -52,6 +54,38 @@ final class InboxStatements {
             DELETE FROM consumed_message
             WHERE id IN (SELECT id FROM consumed_message WHERE consumed_at < :cutoff ORDER BY consumed_at LIMIT :limit)""";
 
+    /**
+     * MySQL and MariaDB: a group's first message of a key starts its position at 0; for a position that exists,
+     * the no-op update still locks its row.
+     */
+    private static final String START_POSITION_MYSQL = """
+            INSERT INTO consumed_message_sequence (consumer_group, ordering_key, last_sequence, consumed_at)
+            VALUES (:consumerGroup, :orderingKey, 0, :consumedAt)
+            ON DUPLICATE KEY UPDATE last_sequence = last_sequence""";
+
+    private static final String START_POSITION_POSTGRES = """
+            INSERT INTO consumed_message_sequence (consumer_group, ordering_key, last_sequence, consumed_at)
+            VALUES (:consumerGroup, :orderingKey, 0, :consumedAt)
+            ON CONFLICT (consumer_group, ordering_key) DO NOTHING""";
+
+    private static final String START_POSITION_H2 = """
+            MERGE INTO consumed_message_sequence existing
+            USING (VALUES (CAST(:consumerGroup AS VARCHAR(256)), CAST(:orderingKey AS VARCHAR(256))))
+                started (consumer_group, ordering_key)
+                ON existing.consumer_group = started.consumer_group AND existing.ordering_key = started.ordering_key
+            WHEN NOT MATCHED THEN INSERT (consumer_group, ordering_key, last_sequence, consumed_at)
+                VALUES (started.consumer_group, started.ordering_key, 0, :consumedAt)""";
+
+    /** Holds the position until the consumer's transaction ends: the group's deliveries of a key go one at a time. */
+    private static final String LOCK_POSITION = """
+            SELECT last_sequence FROM consumed_message_sequence
+            WHERE consumer_group = :consumerGroup AND ordering_key = :orderingKey
+            FOR UPDATE""";
+
+    private static final String ADVANCE_POSITION = """
+            UPDATE consumed_message_sequence SET last_sequence = :sequence, consumed_at = :consumedAt
+            WHERE consumer_group = :consumerGroup AND ordering_key = :orderingKey""";
+
     final String insert;
 
     final String recordResult;
@@ -61,6 +95,12 @@ final class InboxStatements {
     final String findResult;
 
     final String deleteConsumedBefore;
+
+    final String startPosition;
+
+    final String lockPosition;
+
+    final String advancePosition;
 
     InboxStatements(TableName table, DatabaseDialect dialect) {
         this.insert = forTable(switch (dialect) {
@@ -75,9 +115,20 @@ final class InboxStatements {
             case MYSQL -> DELETE_CONSUMED_BEFORE_MYSQL;
             case POSTGRESQL, H2 -> DELETE_CONSUMED_BEFORE;
         }, table);
+        this.startPosition = forPositions(switch (dialect) {
+            case MYSQL -> START_POSITION_MYSQL;
+            case POSTGRESQL -> START_POSITION_POSTGRES;
+            case H2 -> START_POSITION_H2;
+        }, table);
+        this.lockPosition = forPositions(LOCK_POSITION, table);
+        this.advancePosition = forPositions(ADVANCE_POSITION, table);
     }
 
     private static String forTable(String sql, TableName table) {
         return StatementText.forTable(sql, OutboxStore.DEFAULT_INBOX_TABLE, table);
+    }
+
+    private static String forPositions(String sql, TableName table) {
+        return StatementText.forSequenceTable(sql, OutboxStore.DEFAULT_INBOX_TABLE, table);
     }
 }

@@ -29,4 +29,13 @@ public record NewMessage(
         String body,
         Instant createdAt,
         Instant nextRetryAt) {
+
+    /**
+     * @param headers the encoded headers to store instead, or null for none
+     * @return this message with those headers
+     */
+    public NewMessage withHeadersJson(@Nullable String headers) {
+        return new NewMessage(this.key, this.type, this.topic, this.orderingKey, headers, this.body, this.createdAt,
+                this.nextRetryAt);
+    }
 }

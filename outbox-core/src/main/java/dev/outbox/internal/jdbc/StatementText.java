@@ -37,9 +37,23 @@ final class StatementText {
      * @return the statement on the store's table, its state sets written out
      */
     static String forTable(String sql, String defaultTable, TableName table) {
-        // A whole word only: the archive's default name starts with the outbox's.
+        return replaced(sql, defaultTable, table.value());
+    }
+
+    /**
+     * @param sql a statement written against the sequence table of a default table
+     * @param defaultTable the default table's name
+     * @param table the store's table, whose sequence table ({@link TableName#sequenceTable}) takes its place
+     * @return the statement on the store's sequence table
+     */
+    static String forSequenceTable(String sql, String defaultTable, TableName table) {
+        return replaced(sql, new TableName(defaultTable).sequenceTable(), table.sequenceTable());
+    }
+
+    private static String replaced(String sql, String defaultTable, String table) {
+        // A whole word only: the archive's and the sequence table's default names start with the outbox's.
         Matcher name = Pattern.compile("\\b" + defaultTable + "\\b").matcher(sql);
-        return StateLists.inline(name.replaceAll(Matcher.quoteReplacement(table.value())));
+        return StateLists.inline(name.replaceAll(Matcher.quoteReplacement(table)));
     }
 
     /**

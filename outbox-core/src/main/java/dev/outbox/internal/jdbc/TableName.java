@@ -17,6 +17,8 @@ public record TableName(String value) {
     /** Leaves room for the index names derived from it ({@code idx_<table>_ordering}) within 64 characters. */
     private static final int MAX_LENGTH = 48;
 
+    private static final String SEQUENCE_SUFFIX = "_sequence";
+
     /**
      * @param value the validated name
      * @throws IllegalArgumentException when the name is not a plain identifier
@@ -31,6 +33,14 @@ public record TableName(String value) {
      */
     public static @Nullable String problem(String value) {
         return SqlIdentifier.problem(value, MAX_LENGTH);
+    }
+
+    /**
+     * @return the name of the table beside this one that holds its per-key sequences ({@code <table>_sequence},
+     * as the migrations name it): the outbox's counters, or the inbox's consumed positions
+     */
+    public String sequenceTable() {
+        return this.value + SEQUENCE_SUFFIX;
     }
 
     @Override

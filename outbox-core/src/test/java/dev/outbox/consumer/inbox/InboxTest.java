@@ -8,6 +8,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -74,6 +77,7 @@ class InboxTest {
     @BeforeEach
     void cleanTable() {
         jdbc.update("DELETE FROM " + TABLE);
+        jdbc.update("DELETE FROM " + TABLE + "_sequence");
     }
 
     @Test
@@ -140,6 +144,30 @@ class InboxTest {
         }
         assertThat(this.runs).hasValue(0);
         assertThat(countKeys()).isZero();
+    }
+
+    @Test
+    void inOrderConsumptionOnH2HoldsALaterNumberInTheInboxsSequenceTable() {
+        List<Long> ran = new ArrayList<>();
+
+        for (long sequence : new long[] { 1, 3 }) {
+            try {
+                transaction.execute(status -> this.inbox.consumeInOrder("accounts", "account-1", sequence, null,
+                        Map.of(), () -> ran.add(sequence)));
+            }
+            catch (OutOfOrderException ex) {
+                assertThat(ex.expected()).isEqualTo(2);
+            }
+        }
+        for (long sequence : new long[] { 2, 3, 2 }) {
+            transaction.execute(status -> this.inbox.consumeInOrder("accounts", "account-1", sequence, null, Map.of(),
+                    () -> ran.add(sequence)));
+        }
+
+        assertThat(ran).containsExactly(1L, 2L, 3L);
+        assertThat(jdbc.queryForObject("SELECT last_sequence FROM " + TABLE + "_sequence", Long.class)).isEqualTo(3);
+        assertThat(this.inbox.deleteConsumedBefore(NOW.plus(Duration.ofDays(1)))).isZero();
+        assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM " + TABLE + "_sequence", Integer.class)).isOne();
     }
 
     @Test
