@@ -18,6 +18,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
 import dev.outbox.MessageBuilder;
@@ -157,6 +158,19 @@ abstract class SequenceContract extends DatabaseContract {
     }
 
     @Test
+    void aKeysLaterNumberArrivingFirstIsHeldWithoutStartingAPosition() {
+        List<Long> ran = new ArrayList<>();
+
+        assertThatThrownBy(() -> consume("account-1", 2, ran)).isInstanceOfSatisfying(OutOfOrderException.class,
+                ex -> assertThat(ex.expected()).isEqualTo(1));
+
+        assertThat(this.fixture.jdbc.queryForObject("SELECT COUNT(*) FROM " + POSITIONS, Long.class)).isZero();
+        assertThat(consume("account-1", 1, ran).duplicate()).isFalse();
+        assertThat(consume("account-1", 2, ran).duplicate()).isFalse();
+        assertThat(ran).containsExactly(1L, 2L);
+    }
+
+    @Test
     void duplicatesOfAnyNumberRunOnceAndEachGroupKeepsItsOwnPosition() {
         List<Long> ran = new ArrayList<>();
 
@@ -252,11 +266,12 @@ abstract class SequenceContract extends DatabaseContract {
         Collections.shuffle(deliveries, random);
         BlockingDeque<long[]> queue = new LinkedBlockingDeque<>(deliveries);
         AtomicInteger held = new AtomicInteger();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
         ExecutorService consumers = Executors.newFixedThreadPool(8);
         try {
             List<CompletableFuture<Void>> done = IntStream.range(0, 8).mapToObj(i -> CompletableFuture.runAsync(() -> {
                 long[] delivery;
-                while ((delivery = poll(queue)) != null) {
+                while (failure.get() == null && (delivery = poll(queue)) != null) {
                     String key = "account-" + delivery[0];
                     long step = delivery[1];
                     try {
@@ -267,6 +282,9 @@ abstract class SequenceContract extends DatabaseContract {
                         held.incrementAndGet();
                         queue.addLast(delivery);
                     }
+                    catch (RuntimeException ex) {
+                        failure.compareAndSet(null, ex);
+                    }
                 }
             }, consumers)).toList();
             CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(3, TimeUnit.MINUTES);
@@ -274,6 +292,8 @@ abstract class SequenceContract extends DatabaseContract {
         finally {
             consumers.shutdownNow();
         }
+
+        assertThat(failure.get()).as("a consumer's failure, which would stop its key for good in this test").isNull();
 
         assertThat(held).as("held deliveries (shuffled, so some came early)").hasPositiveValue();
         for (int key = 0; key < keys; key++) {

@@ -238,7 +238,7 @@ public final class Inbox {
 
     private Consumption consumeNext(String group, String key, long sequence, Runnable businessLogic) {
         CallerTransaction.require(this.repository.store(), IN_ORDER_OPERATION, "the consumed position");
-        long last = this.repository.lockPosition(group, key, this.clock.instant());
+        long last = this.repository.lockPosition(group, key, sequence, this.clock.instant());
         if (sequence <= last) {
             return new Consumption(true, null);
         }

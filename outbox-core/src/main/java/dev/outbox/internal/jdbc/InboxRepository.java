@@ -7,7 +7,6 @@ package dev.outbox.internal.jdbc;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.List;
-import java.util.Objects;
 import java.util.OptionalLong;
 
 import org.jspecify.annotations.Nullable;
@@ -108,19 +107,26 @@ public final class InboxRepository {
     }
 
     /**
-     * Locks a consumer group's position in a key's sequence until the current transaction ends, starting it at
-     * 0 for the group's first message of the key. While another transaction holds it, this waits for it to end.
+     * Locks a consumer group's position in a key's sequence until the current transaction ends. While another
+     * transaction holds it, this waits for it to end. Only a key's first number starts the position, at 0: a later
+     * number finds no position and is held without writing anything. That matters on MySQL and MariaDB, where
+     * transactions waiting on a new position deadlock when the one that inserted it rolls back, as a held message
+     * does.
      *
      * @param consumerGroup the validated consumer group
      * @param orderingKey the validated ordering key
+     * @param sequence the number about to be consumed
      * @param now when a new position is started
      * @return the last number the group consumed of the key, 0 for none
      */
-    public long lockPosition(String consumerGroup, String orderingKey, Instant now) {
+    public long lockPosition(String consumerGroup, String orderingKey, long sequence, Instant now) {
         MapSqlParameterSource position = byPosition(consumerGroup, orderingKey)
                 .addValue("consumedAt", Timestamps.toColumn(now));
-        this.jdbc.update(this.statements.startPosition, position);
-        return Objects.requireNonNull(this.jdbc.queryForObject(this.statements.lockPosition, position, Long.class));
+        if (sequence == 1) {
+            this.jdbc.update(this.statements.startPosition, position);
+        }
+        List<Long> last = this.jdbc.queryForList(this.statements.lockPosition, position, Long.class);
+        return last.isEmpty() ? 0 : last.get(0);
     }
 
     /**
