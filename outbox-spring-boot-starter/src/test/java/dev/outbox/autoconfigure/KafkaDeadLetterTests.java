@@ -4,14 +4,9 @@
  */
 package dev.outbox.autoconfigure;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.outbox.MessageState;
 import dev.outbox.StoredMessage;
@@ -19,11 +14,7 @@ import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.testing.TestDatabase;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,6 +25,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 
+import static dev.outbox.autoconfigure.KafkaTestRecords.headers;
+import static dev.outbox.autoconfigure.KafkaTestRecords.recordOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -115,7 +108,7 @@ class KafkaDeadLetterTests {
             OutboxContexts.assertNoAttemptSpent(context, others);
 
             List<ConsumerRecord<String, String>> deadLetters = consume(ORDERS_DLT, 2);
-            assertThat(deadLetters).extracting(KafkaDeadLetterTests::outboxId)
+            assertThat(deadLetters).extracting(KafkaTestRecords::outboxId)
                     .containsExactlyInAnyOrder(unserializable, schemaViolation);
             ConsumerRecord<String, String> deadLetter = recordOf(deadLetters, unserializable);
             assertThat(deadLetter.key()).isEqualTo("order-1");
@@ -127,7 +120,7 @@ class KafkaDeadLetterTests {
             assertThat(rejected.brokerMessageId()).isEqualTo("dead-letter:" + ORDERS_DLT + "-0@" + deadLetter.offset());
             assertThat(nonRetryable.brokerMessageId()).startsWith("dead-letter:" + ORDERS_DLT + "-0@");
             // The topic is the class's: it holds the other test's messages too.
-            assertThat(consume(ORDERS, others.size())).extracting(KafkaDeadLetterTests::outboxId)
+            assertThat(consume(ORDERS, others.size())).extracting(KafkaTestRecords::outboxId)
                     .containsAll(others).doesNotContain(unserializable, schemaViolation);
             assertThat(deadLettersCounted(context, "published")).isEqualTo(2.0);
         });
@@ -168,35 +161,6 @@ class KafkaDeadLetterTests {
     }
 
     private List<ConsumerRecord<String, String>> consume(String topic, int atLeast) {
-        Map<String, Object> properties = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, this.kafka.getBrokersAsString(),
-                ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        List<ConsumerRecord<String, String>> records = new CopyOnWriteArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(properties, new StringDeserializer(),
-                new StringDeserializer())) {
-            consumer.subscribe(List.of(topic));
-            await().atMost(PATIENCE).untilAsserted(() -> {
-                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-                assertThat(records).hasSizeGreaterThanOrEqualTo(atLeast);
-            });
-        }
-        return records;
-    }
-
-    private static ConsumerRecord<String, String> recordOf(List<ConsumerRecord<String, String>> records, long id) {
-        return records.stream().filter(record -> outboxId(record) == id).findFirst().orElseThrow();
-    }
-
-    private static long outboxId(ConsumerRecord<String, String> record) {
-        return Long.parseLong(headers(record).get(OutboxHeaders.ID));
-    }
-
-    private static Map<String, String> headers(ConsumerRecord<String, String> record) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        for (Header header : record.headers()) {
-            headers.put(header.key(), new String(header.value(), StandardCharsets.UTF_8));
-        }
-        return headers;
+        return KafkaTestRecords.consume(this.kafka.getBrokersAsString(), topic, atLeast, PATIENCE);
     }
 }

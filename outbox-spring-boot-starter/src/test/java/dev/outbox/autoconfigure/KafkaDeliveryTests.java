@@ -4,14 +4,10 @@
  */
 package dev.outbox.autoconfigure;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 
 import dev.outbox.MessageState;
@@ -21,11 +17,7 @@ import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.sender.kafka.KafkaMessageSender;
 import dev.outbox.testing.TestDatabase;
 import kafka.server.BrokerServer;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.header.Header;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,6 +28,8 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 
+import static dev.outbox.autoconfigure.KafkaTestRecords.headers;
+import static dev.outbox.autoconfigure.KafkaTestRecords.recordOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -144,7 +138,7 @@ class KafkaDeliveryTests {
             byKey.forEach((customer, records) -> {
                 assertThat(records).as(customer).extracting(ConsumerRecord::partition).containsOnly(
                         records.get(0).partition());
-                assertThat(records).as(customer).extracting(KafkaDeliveryTests::outboxId).hasSize(10).isSorted();
+                assertThat(records).as(customer).extracting(KafkaTestRecords::outboxId).hasSize(10).isSorted();
             });
         });
     }
@@ -170,7 +164,7 @@ class KafkaDeliveryTests {
             }
             others.forEach(id -> OutboxContexts.awaitSent(context, id));
             OutboxContexts.assertNoAttemptSpent(context, others);
-            assertThat(consume(POISON_TOPIC, others.size())).extracting(KafkaDeliveryTests::outboxId)
+            assertThat(consume(POISON_TOPIC, others.size())).extracting(KafkaTestRecords::outboxId)
                     .containsExactlyInAnyOrderElementsOf(others);
         });
     }
@@ -202,7 +196,7 @@ class KafkaDeliveryTests {
             assertThat(context.getBean(Dispatcher.class).pausedRoutes()).isEmpty();
             OutboxContexts.assertNoAttemptSpent(context, ids);
             // At least once: every message is there; a retry after a lost acknowledgement may add a duplicate.
-            assertThat(consume(OUTAGE_TOPIC, ids.size())).extracting(KafkaDeliveryTests::outboxId)
+            assertThat(consume(OUTAGE_TOPIC, ids.size())).extracting(KafkaTestRecords::outboxId)
                     .containsAll(ids);
         });
     }
@@ -213,35 +207,6 @@ class KafkaDeliveryTests {
     }
 
     private List<ConsumerRecord<String, String>> consume(String topic, int atLeast) {
-        Map<String, Object> properties = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, this.kafka.getBrokersAsString(),
-                ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        List<ConsumerRecord<String, String>> records = new CopyOnWriteArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(properties, new StringDeserializer(),
-                new StringDeserializer())) {
-            consumer.subscribe(List.of(topic));
-            await().atMost(PATIENCE).untilAsserted(() -> {
-                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-                assertThat(records).hasSizeGreaterThanOrEqualTo(atLeast);
-            });
-        }
-        return records;
-    }
-
-    private static ConsumerRecord<String, String> recordOf(List<ConsumerRecord<String, String>> records, long id) {
-        return records.stream().filter(record -> outboxId(record) == id).findFirst().orElseThrow();
-    }
-
-    private static long outboxId(ConsumerRecord<String, String> record) {
-        return Long.parseLong(headers(record).get("outbox-id"));
-    }
-
-    private static Map<String, String> headers(ConsumerRecord<String, String> record) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        for (Header header : record.headers()) {
-            headers.put(header.key(), new String(header.value(), StandardCharsets.UTF_8));
-        }
-        return headers;
+        return KafkaTestRecords.consume(this.kafka.getBrokersAsString(), topic, atLeast, PATIENCE);
     }
 }

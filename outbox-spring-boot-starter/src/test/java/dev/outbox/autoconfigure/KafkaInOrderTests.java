@@ -4,15 +4,11 @@
  */
 package dev.outbox.autoconfigure;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.outbox.testing.TestDatabase;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,6 +24,7 @@ import org.springframework.kafka.listener.MessageListener;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 import org.springframework.util.backoff.FixedBackOff;
 
+import static dev.outbox.autoconfigure.KafkaTestRecords.headers;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -95,13 +92,5 @@ class KafkaInOrderTests {
         container.setConcurrency(3);
         container.setCommonErrorHandler(new DefaultErrorHandler(new FixedBackOff(50, FixedBackOff.UNLIMITED_ATTEMPTS)));
         return container;
-    }
-
-    private static Map<String, String> headers(ConsumerRecord<String, String> record) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        for (Header header : record.headers()) {
-            headers.put(header.key(), new String(header.value(), StandardCharsets.UTF_8));
-        }
-        return headers;
     }
 }

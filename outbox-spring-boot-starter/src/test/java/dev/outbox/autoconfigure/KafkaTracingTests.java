@@ -4,9 +4,7 @@
  */
 package dev.outbox.autoconfigure;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,7 +22,6 @@ import io.opentelemetry.sdk.trace.data.SpanData;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,6 +39,7 @@ import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import static dev.outbox.autoconfigure.KafkaTestRecords.headers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -163,14 +161,6 @@ class KafkaTracingTests {
             }
         }
         throw new AssertionError("message " + outboxId + " did not reach " + TOPIC + " within " + PATIENCE);
-    }
-
-    private static Map<String, String> headers(ConsumerRecord<String, String> record) {
-        Map<String, String> headers = new LinkedHashMap<>();
-        for (Header header : record.headers()) {
-            headers.put(header.key(), new String(header.value(), StandardCharsets.UTF_8));
-        }
-        return headers;
     }
 
     private static SpanData awaitSpan(InMemorySpanExporter exporter, String name) {
