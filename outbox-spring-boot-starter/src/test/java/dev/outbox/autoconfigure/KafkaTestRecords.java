@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 import dev.outbox.sender.OutboxHeaders;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -34,6 +35,18 @@ final class KafkaTestRecords {
      */
     static List<ConsumerRecord<String, String>> consume(String brokers, String topic, int atLeast,
             Duration patience) {
+        return read(brokers, topic, patience, records -> assertThat(records).hasSizeGreaterThanOrEqualTo(atLeast));
+    }
+
+    /** Reads a topic from its start, in a consumer group of its own, until the record of an outbox id is there. */
+    static ConsumerRecord<String, String> find(String brokers, String topic, long outboxId, Duration patience) {
+        List<ConsumerRecord<String, String>> records = read(brokers, topic, patience, read -> assertThat(read)
+                .as("records of message %d in %s", outboxId, topic).anyMatch(record -> outboxId(record) == outboxId));
+        return recordOf(records, outboxId);
+    }
+
+    private static List<ConsumerRecord<String, String>> read(String brokers, String topic, Duration patience,
+            Consumer<List<ConsumerRecord<String, String>>> enough) {
         Map<String, Object> properties = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, brokers,
                 ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID(),
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
@@ -44,7 +57,7 @@ final class KafkaTestRecords {
             consumer.subscribe(List.of(topic));
             await().atMost(patience).untilAsserted(() -> {
                 consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-                assertThat(records).hasSizeGreaterThanOrEqualTo(atLeast);
+                enough.accept(records);
             });
         }
         return records;

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 
 import dev.outbox.SaveResult;
 import dev.outbox.consumer.inbox.Inbox;
@@ -19,10 +18,7 @@ import io.micrometer.observation.ObservationRegistry;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -145,22 +141,7 @@ class KafkaTracingTests {
     }
 
     private ConsumerRecord<String, String> consume(long outboxId) {
-        Map<String, Object> properties = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, this.kafka.getBrokersAsString(),
-                ConsumerConfig.GROUP_ID_CONFIG, "tracing-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(properties, new StringDeserializer(),
-                new StringDeserializer())) {
-            consumer.subscribe(List.of(TOPIC));
-            long deadline = System.nanoTime() + PATIENCE.toNanos();
-            while (System.nanoTime() < deadline) {
-                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
-                    if (Long.toString(outboxId).equals(headers(record).get(OutboxHeaders.ID))) {
-                        return record;
-                    }
-                }
-            }
-        }
-        throw new AssertionError("message " + outboxId + " did not reach " + TOPIC + " within " + PATIENCE);
+        return KafkaTestRecords.find(this.kafka.getBrokersAsString(), TOPIC, outboxId, PATIENCE);
     }
 
     private static SpanData awaitSpan(InMemorySpanExporter exporter, String name) {
