@@ -5,6 +5,7 @@
 package dev.outbox.sample;
 
 import java.net.URI;
+import java.util.List;
 
 import jakarta.validation.Valid;
 import org.springframework.http.ResponseEntity;
@@ -18,6 +19,8 @@ import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * {@code POST /orders} places an order; {@code GET /orders/{id}} shows it with its message's state.
+ * {@code POST /orders/{id}/tracking} records a tracking step (202: the shipping side applies it after the commit);
+ * {@code GET /orders/{id}/tracking} lists the steps the shipping side has applied, in order.
  */
 @RestController
 @RequestMapping("/orders")
@@ -39,5 +42,15 @@ class OrderController {
     @GetMapping("/{id}")
     OrderDetails find(@PathVariable String id) {
         return this.orders.find(id).orElseThrow(() -> new OrderNotFoundException(id));
+    }
+
+    @PostMapping("/{id}/tracking")
+    ResponseEntity<RecordedStep> track(@PathVariable String id, @Valid @RequestBody TrackingRequest request) {
+        return ResponseEntity.accepted().body(this.orders.track(id, request.step()));
+    }
+
+    @GetMapping("/{id}/tracking")
+    List<AppliedStep> tracking(@PathVariable String id) {
+        return this.orders.appliedSteps(id).orElseThrow(() -> new OrderNotFoundException(id));
     }
 }

@@ -38,6 +38,18 @@ class OrderRepository {
                 .update();
     }
 
+    boolean exists(String id) {
+        return this.jdbc.sql("SELECT COUNT(*) FROM orders WHERE id = :id").param("id", id).query(Long.class)
+                .single() > 0;
+    }
+
+    void updateTrackingStep(String id, TrackingStep step) {
+        this.jdbc.sql("UPDATE orders SET tracking_step = :step WHERE id = :id")
+                .param("step", step.name())
+                .param("id", id)
+                .update();
+    }
+
     Optional<StoredOrder> findById(String id) {
         return this.jdbc.sql("""
                 SELECT id, customer_id, product, quantity, created_at, outbox_message_id

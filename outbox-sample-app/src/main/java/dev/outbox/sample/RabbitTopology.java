@@ -18,7 +18,8 @@ import org.springframework.context.annotation.Profile;
 /**
  * The RabbitMQ exchange the sample's messages go to, a queue that receives them all for auditing
  * (without a queue bound, the broker would return every message as unroutable and the outbox would
- * retry it), and the shipping consumer's queue. Declared by Spring Boot's RabbitAdmin when the
+ * retry it), the shipping consumer's queue, and the exchange and queue of tracking steps, which only the
+ * shipping side's in-order consumer reads. Declared by Spring Boot's RabbitAdmin when the
  * first connection opens.
  *
  * <p>Nothing consumes the audit queue: it is there to be looked at. So that it cannot grow without
@@ -42,6 +43,10 @@ class RabbitTopology {
     static final int AUDIT_MAX_LENGTH = 10_000;
 
     static final String SHIPPING_QUEUE = "orders.shipping";
+
+    static final String TRACKING_EXCHANGE = OrderService.TRACKING_TOPIC;
+
+    static final String TRACKING_QUEUE = "order-tracking.shipping";
 
     @Bean
     TopicExchange ordersExchange() {
@@ -70,5 +75,20 @@ class RabbitTopology {
     @Bean
     Binding ordersShippingBinding(TopicExchange ordersExchange, Queue ordersShippingQueue) {
         return BindingBuilder.bind(ordersShippingQueue).to(ordersExchange).with("#");
+    }
+
+    @Bean
+    TopicExchange trackingExchange() {
+        return new TopicExchange(TRACKING_EXCHANGE);
+    }
+
+    @Bean
+    Queue trackingShippingQueue() {
+        return new Queue(TRACKING_QUEUE);
+    }
+
+    @Bean
+    Binding trackingShippingBinding(TopicExchange trackingExchange, Queue trackingShippingQueue) {
+        return BindingBuilder.bind(trackingShippingQueue).to(trackingExchange).with("#");
     }
 }

@@ -5,6 +5,7 @@
 package dev.outbox.sample;
 
 import java.math.BigInteger;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -18,7 +19,8 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 
 /**
  * Names the field of a well-formed JSON body whose value has the wrong type, for example a
- * {@code quantity} of {@code 1.5} or {@code "many"}, and says what it must be.
+ * {@code quantity} of {@code 1.5} or {@code "many"}, or a tracking {@code step} that is no step, and says what
+ * it must be.
  */
 final class UnreadableField {
 
@@ -54,6 +56,9 @@ final class UnreadableField {
         }
         if (target == String.class) {
             return "must be a JSON string";
+        }
+        if (target != null && target.isEnum()) {
+            return "must be one of " + Arrays.toString(target.getEnumConstants());
         }
         return "has a value of the wrong type";
     }
