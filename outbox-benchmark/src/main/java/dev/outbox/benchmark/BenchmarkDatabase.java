@@ -106,10 +106,10 @@ final class BenchmarkDatabase implements AutoCloseable {
      * Drops and creates the benchmark's tables: the outbox and plain tables from the outbox's own
      * migration scripts (the table, the cleanup's index and the ordering index with the state; not
      * the archive table), so both have exactly the shipped shape and indexes, and the outbox's counter table of
-     * sequenced messages.
+     * sequenced messages and its switch table.
      */
     void recreateTables() {
-        for (String table : List.of(OUTBOX_TABLE, OUTBOX_TABLE + "_sequence", PLAIN_TABLE, ORDER_TABLE, LEAN_TABLE)) {
+        for (String table : List.of(OUTBOX_TABLE, OUTBOX_TABLE + "_sequence", OUTBOX_TABLE + "_switch", PLAIN_TABLE, ORDER_TABLE, LEAN_TABLE)) {
             this.admin.execute("DROP TABLE IF EXISTS " + table);
         }
         List<String> script = new ArrayList<>(statements(outboxMigration("V1__create_local_message.sql")));
@@ -124,6 +124,9 @@ final class BenchmarkDatabase implements AutoCloseable {
         // The counters of sequenced messages, for the outbox table only (not the inbox's positions).
         statements(outboxMigration("V6__key_sequences.sql")).stream()
                 .filter(statement -> !statement.contains("${inbox_table}"))
+                .forEach(statement -> this.admin.execute(statement.replace("${outbox_table}", OUTBOX_TABLE)));
+        // The switches of message types, which every dispatcher reads once per poll interval.
+        statements(outboxMigration("V7__route_switches.sql"))
                 .forEach(statement -> this.admin.execute(statement.replace("${outbox_table}", OUTBOX_TABLE)));
         this.admin.execute("CREATE TABLE " + ORDER_TABLE + " (" + identityColumn() + ", customer VARCHAR(64) NOT NULL, "
                 + "amount DECIMAL(12, 2) NOT NULL, created_at TIMESTAMP NOT NULL)");

@@ -11,12 +11,17 @@ import java.util.Optional;
 
 import dev.outbox.OutboxStore;
 import dev.outbox.StoredMessage;
+import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.dispatch.RouteSwitch;
+import dev.outbox.dispatch.SwitchMode;
 import dev.outbox.internal.jdbc.AdminRepository;
 import dev.outbox.internal.jdbc.JdbcStore;
+import dev.outbox.internal.jdbc.SwitchRepository;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What an operator does with the outbox: look at counts and messages, and re-drive, suspend, resume or skip
- * messages.
+ * messages; switch a message type away from its broker during an outage, and back.
  *
  * <p>Every change is one update guarded by the states the message may leave, and is idempotent: a second
  * identical call (a double click, a retried request) finds the work done, changes nothing and says so
@@ -40,11 +45,17 @@ public final class OutboxAdmin {
 
     private final Runnable redriven;
 
+    private final SwitchRepository switches;
+
+    private final RouteSwitching switching;
+
     private OutboxAdmin(Builder builder) {
         this.storeName = builder.storeName;
         this.repository = builder.repository;
         this.clock = builder.clock;
         this.redriven = builder.redriven;
+        this.switches = builder.switches;
+        this.switching = new RouteSwitching(builder.switches, builder.routes);
     }
 
     /**
@@ -186,6 +197,60 @@ public final class OutboxAdmin {
                 + "' are PENDING now, due at once, with their retry counts reset to 0");
     }
 
+    /**
+     * @return the message types switched away from their broker, in the order of their names, as the switch table
+     * holds them: what every instance follows
+     */
+    public List<RouteSwitch> switches() {
+        return this.switches.list();
+    }
+
+    /**
+     * Switches a message type to its fallback handler: every instance hands each of its messages to the handler at
+     * once, without waiting for failed sends, within one poll interval and until it is switched back, restarts
+     * included. Messages claimed before an instance saw the switch are sent or handled once, not twice (their lock
+     * version decides whose outcome is written).
+     *
+     * @param type a message type that goes to a broker and has a fallback handler in the routes given to
+     * {@link Builder#routes}
+     * @return DONE; ALREADY_DONE when it is switched to its fallback already; REFUSED when it has no fallback handler,
+     * goes to no broker, or this admin was built without the routes
+     * @throws IllegalArgumentException when the type is blank or longer than 64 characters
+     */
+    public SwitchResult switchToFallback(String type) {
+        return this.switching.switchTo(AdminArguments.requireType(type), SwitchMode.FALLBACK, this.clock.instant());
+    }
+
+    /**
+     * Switches a message type to pull consumers: within one poll interval and until it is switched back, every
+     * dispatcher leaves its messages alone, and {@link dev.outbox.consumer.pull.MessagePuller#receive} takes them
+     * from their topic. A message a dispatcher holds when it sees the switch is handed back unsent, due at once.
+     *
+     * @param type a message type that goes to a broker, in the routes given to {@link Builder#routes}
+     * @return DONE; ALREADY_DONE when it is switched to pull already; REFUSED when it goes to no broker, or this
+     * admin was built without the routes
+     * @throws IllegalArgumentException when the type is blank or longer than 64 characters
+     */
+    public SwitchResult switchToPull(String type) {
+        return this.switching.switchTo(AdminArguments.requireType(type), SwitchMode.PULL, this.clock.instant());
+    }
+
+    /**
+     * Switches a message type back to its broker: every instance sends its messages there again within one poll
+     * interval. Its messages that waited for pull consumers are claimed by the dispatchers then.
+     *
+     * @param type a message type
+     * @return DONE, or ALREADY_DONE when it was not switched
+     * @throws IllegalArgumentException when the type is blank or longer than 64 characters
+     */
+    public SwitchResult switchBack(String type) {
+        SwitchResult result = this.switching.switchBack(AdminArguments.requireType(type));
+        if (result.changed()) {
+            this.redriven.run();
+        }
+        return result;
+    }
+
     private OperationResult change(Change change, long id) {
         AdminArguments.requireId(id);
         Instant now = this.clock.instant();
@@ -219,9 +284,24 @@ public final class OutboxAdmin {
         private Runnable redriven = () -> {
         };
 
+        private final SwitchRepository switches;
+
+        private @Nullable MessageRoutes routes;
+
         private Builder(OutboxStore store) {
             this.storeName = store.name();
             this.repository = new AdminRepository(JdbcStore.of(store));
+            this.switches = new SwitchRepository(JdbcStore.of(store));
+        }
+
+        /**
+         * @param routes the dispatcher's routes, which tell whether a message type can be switched: without them,
+         * {@link OutboxAdmin#switchToFallback} and {@link OutboxAdmin#switchToPull} refuse every type
+         * @return this builder
+         */
+        public Builder routes(MessageRoutes routes) {
+            this.routes = routes;
+            return this;
         }
 
         /**
@@ -235,7 +315,7 @@ public final class OutboxAdmin {
 
         /**
          * @param redriven called after a change made messages claimable (retry, resume, skip, retry of all
-         * FAILED): for example the local dispatcher's {@code wake}, so that it looks now instead of at its next poll
+         * FAILED, switch back): for example the local dispatcher's {@code wake}, so that it looks now instead of at its next poll
          * @return this builder
          */
         public Builder onRedriven(Runnable redriven) {

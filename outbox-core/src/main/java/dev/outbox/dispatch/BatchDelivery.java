@@ -23,6 +23,7 @@ import java.util.concurrent.TimeoutException;
 import dev.outbox.MessageState;
 import dev.outbox.internal.claim.FailurePlanner;
 import dev.outbox.internal.claim.FailureReason;
+import dev.outbox.internal.claim.SwitchedTypes;
 import dev.outbox.internal.jdbc.ClaimedMessage;
 import dev.outbox.internal.jdbc.DeliveryOutcome;
 import dev.outbox.internal.jdbc.OutboxRepository;
@@ -94,12 +95,14 @@ final class BatchDelivery {
     /**
      * @param batch rows leased to this instance
      * @param probes the ids of the rows claimed to test a paused route, which are sent although it is paused
+     * @param switched the types switched away from their broker: those switched to their fallback go to it at once,
+     * and those switched to pull consumers are handed back unsent, due at once for a pull consumer
      * @return how many were delivered, the earliest time a failed one is due again, and whether a paused route
      * resumed
      */
-    Result deliver(List<ClaimedMessage> batch, Set<Long> probes) {
+    Result deliver(List<ClaimedMessage> batch, Set<Long> probes, SwitchedTypes switched) {
         Instant attemptedAt = this.clock.instant();
-        List<CompletableFuture<Confirmation>> sends = sendInOrderOfKeys(batch, probes, attemptedAt);
+        List<CompletableFuture<Confirmation>> sends = sendInOrderOfKeys(batch, probes, switched, attemptedAt);
         Instant now = this.clock.instant();
         boolean resumed = false;
         Set<MessageSender> reached = reachedSenders(batch, sends);
@@ -114,7 +117,7 @@ final class BatchDelivery {
             ClaimedMessage message = batch.get(i);
             CompletableFuture<Confirmation> send = sends.get(i);
             DeliveryOutcome outcome = (send != null)
-                    ? outcome(message, send, probes.contains(message.id()), reached, attemptedAt, now)
+                    ? outcome(message, send, probes.contains(message.id()), reached, switched, attemptedAt, now)
                     : new DeliveryOutcome.Released(message.id(), message.lockVersion(), now);
             if (outcome == null || outcome instanceof DeliveryOutcome.Sent) {
                 delivered++;
@@ -161,7 +164,7 @@ final class BatchDelivery {
      * @return the sends, by position in the batch; null for a message that was not started
      */
     private List<CompletableFuture<Confirmation>> sendInOrderOfKeys(List<ClaimedMessage> batch, Set<Long> probes,
-            Instant attemptedAt) {
+            SwitchedTypes switched, Instant attemptedAt) {
         long deadline = System.nanoTime() + this.sendTimeout.toNanos();
         List<CompletableFuture<Confirmation>> sends = new ArrayList<>(Collections.nCopies(batch.size(), null));
         BatchLeases leases = new BatchLeases(this.repository, this.lease, this.clock, batch, sends);
@@ -170,8 +173,9 @@ final class BatchDelivery {
         while (!open.isEmpty()) {
             List<CompletableFuture<Confirmation>> wave = new ArrayList<>();
             for (KeyRun run : open) {
-                for (int position : run.startSegment(batch, this::pipelines)) {
-                    CompletableFuture<Confirmation> send = start(batch.get(position), probes, paused, attemptedAt);
+                for (int position : run.startSegment(batch, (previous, next) -> pipelines(previous, next, switched))) {
+                    CompletableFuture<Confirmation> send = start(batch.get(position), probes, paused, switched,
+                            attemptedAt);
                     sends.set(position, send);
                     wave.add(send);
                     if (send.isCompletedExceptionally()) {
@@ -190,9 +194,8 @@ final class BatchDelivery {
     }
 
     /** Whether {@code next} may be started before {@code previous}, of the same key, is confirmed. */
-    private boolean pipelines(ClaimedMessage previous, ClaimedMessage next) {
-        if (this.routes.localRouteFor(previous.type(), previous.retryCount()).isPresent()
-                || this.routes.localRouteFor(next.type(), next.retryCount()).isPresent()) {
+    private boolean pipelines(ClaimedMessage previous, ClaimedMessage next, SwitchedTypes switched) {
+        if (localRoute(previous, switched).isPresent() || localRoute(next, switched).isPresent()) {
             return false;
         }
         Optional<MessageSender> sender = this.routes.senderFor(previous.type());
@@ -200,9 +203,17 @@ final class BatchDelivery {
                 && sender.equals(this.routes.senderFor(next.type()));
     }
 
+    private Optional<MessageRoutes.LocalRoute> localRoute(ClaimedMessage message, SwitchedTypes switched) {
+        return this.routes.localRouteFor(message.type(), message.retryCount(), switched.toFallback(message.type()));
+    }
+
     private CompletableFuture<Confirmation> start(ClaimedMessage message, Set<Long> probes,
-            Set<MessageSender> paused, Instant attemptedAt) {
-        Optional<MessageRoutes.LocalRoute> local = this.routes.localRouteFor(message.type(), message.retryCount());
+            Set<MessageSender> paused, SwitchedTypes switched, Instant attemptedAt) {
+        if (switched.toPull(message.type())) {
+            // Taken before the switch (handed off, or claimed by a round that read the switches earlier).
+            return CompletableFuture.failedFuture(HeldBack.INSTANCE);
+        }
+        Optional<MessageRoutes.LocalRoute> local = localRoute(message, switched);
         if (local.isPresent()) {
             return this.handlers.start(message, local.get(), attemptedAt);
         }
@@ -279,8 +290,8 @@ final class BatchDelivery {
      * @return what to write to the row, or null when there is nothing left to write
      */
     private @Nullable DeliveryOutcome outcome(ClaimedMessage message, CompletableFuture<Confirmation> send,
-            boolean probe, Set<MessageSender> reached, Instant attemptedAt, Instant now) {
-        Throwable error = failureOf(message, send);
+            boolean probe, Set<MessageSender> reached, SwitchedTypes switched, Instant attemptedAt, Instant now) {
+        Throwable error = failureOf(message, send, switched);
         if (error == null) {
             this.metrics.delivered(message.type(), Duration.between(message.createdAt(), now));
             if (send.join() instanceof Confirmation.Acknowledged acknowledged) {
@@ -295,7 +306,7 @@ final class BatchDelivery {
             this.metrics.postponed(message.type());
             return new DeliveryOutcome.Released(message.id(), message.lockVersion(), now);
         }
-        Optional<MessageSender> sender = brokerRoute(message);
+        Optional<MessageSender> sender = brokerRoute(message, switched);
         SendFailure kind = sender.map(route -> classify(route, error)).orElse(SendFailure.MESSAGE);
         if (kind == SendFailure.UNREACHABLE && !reached.contains(sender.get())) {
             return postponed(message, sender.get(), error, probe, now);
@@ -316,8 +327,8 @@ final class BatchDelivery {
      * handler failed, or when the type has a fallback handler, whose failures all count towards it (an
      * unreachable failure next to a success of the same sender in the batch counts as the message's own too)
      */
-    private Optional<MessageSender> brokerRoute(ClaimedMessage message) {
-        if (this.routes.localRouteFor(message.type(), message.retryCount()).isPresent()
+    private Optional<MessageSender> brokerRoute(ClaimedMessage message, SwitchedTypes switched) {
+        if (localRoute(message, switched).isPresent()
                 || this.routes.hasFallback(message.type())) {
             return Optional.empty();
         }
@@ -352,11 +363,12 @@ final class BatchDelivery {
                 probe ? now.plus(this.outages.probeInterval()) : now);
     }
 
-    private @Nullable Throwable failureOf(ClaimedMessage message, CompletableFuture<Confirmation> send) {
+    private @Nullable Throwable failureOf(ClaimedMessage message, CompletableFuture<Confirmation> send,
+            SwitchedTypes switched) {
         if (!send.isDone()) {
             // A local handler still queued then never runs: its failure outcome is written now.
             send.cancel(false);
-            boolean local = this.routes.localRouteFor(message.type(), message.retryCount()).isPresent();
+            boolean local = localRoute(message, switched).isPresent();
             return new TimeoutException(local ? "the local handler did not finish within " + this.sendTimeout
                     : "the broker did not confirm the message within " + this.sendTimeout);
         }
@@ -379,7 +391,7 @@ final class BatchDelivery {
     record Result(int delivered, @Nullable Instant earliestRetry, boolean resumed) {
     }
 
-    /** The failure of a message held back, unsent, because its route is paused. */
+    /** The failure of a message held back, unsent, because its route is paused or its type switched to pull. */
     private static final class HeldBack extends RuntimeException {
 
         private static final long serialVersionUID = 1L;

@@ -14,6 +14,8 @@ import java.util.Set;
 
 import dev.outbox.MessageState;
 import dev.outbox.internal.claim.Claimer;
+import dev.outbox.internal.claim.RouteSwitches;
+import dev.outbox.internal.claim.SwitchedTypes;
 import dev.outbox.internal.jdbc.ClaimScope;
 import dev.outbox.internal.jdbc.ClaimedMessage;
 import org.jspecify.annotations.Nullable;
@@ -22,7 +24,8 @@ import org.jspecify.annotations.Nullable;
  * One round of work: take the handed-off messages (those of an ordering key only when nothing
  * earlier of the key is unsent), top the batch up from the table when a claim is due (with a probe
  * message per paused route whose probe is due, and without the paused routes' other messages), send
- * it and write the outcomes.
+ * it and write the outcomes. Neither claims nor probes take the types switched to pull consumers; the whole round
+ * follows the switches as read at its start ({@link RouteSwitches}).
  */
 final class DispatchCycle {
 
@@ -36,17 +39,20 @@ final class DispatchCycle {
 
     private final RouteOutages outages;
 
+    private final RouteSwitches switches;
+
     private final int batchSize;
 
     private final Clock clock;
 
     DispatchCycle(HandoffQueue handoffs, OrderedHandoffs orderedHandoffs, Claimer claimer, BatchDelivery delivery,
-            RouteOutages outages, int batchSize, Clock clock) {
+            RouteOutages outages, RouteSwitches switches, int batchSize, Clock clock) {
         this.handoffs = handoffs;
         this.orderedHandoffs = orderedHandoffs;
         this.claimer = claimer;
         this.delivery = delivery;
         this.outages = outages;
+        this.switches = switches;
         this.batchSize = batchSize;
         this.clock = clock;
     }
@@ -57,6 +63,7 @@ final class DispatchCycle {
      * @return what the round did
      */
     Result run(boolean claim, boolean claimFailed) {
+        SwitchedTypes switched = this.switches.current();
         // When a claim is due, half the batch is kept for it, so that a steady stream of local commits
         // never starves retries and other instances' messages, nor a backlog the local stream.
         int handoffShare = claim ? this.batchSize / 2 : this.batchSize;
@@ -65,9 +72,10 @@ final class DispatchCycle {
         Set<Long> probes = new HashSet<>();
         boolean claimFilledBatch = false;
         // The slow retry of FAILED rows is only asked for with a claim (DispatchLoop, dispatchOnce).
-        Optional<ClaimScope> scope = claim ? this.outages.claimScope() : Optional.empty();
+        Optional<ClaimScope> scope = claim
+                ? this.outages.claimScope().flatMap(base -> base.alsoWithout(switched.pulled())) : Optional.empty();
         if (claim) {
-            claimProbes(claimed, probes);
+            claimProbes(claimed, probes, switched);
             int wanted = this.batchSize - handedOff.size() - claimed.size();
             if (scope.isPresent() && wanted > 0) {
                 claimed.addAll(this.claimer.claim(scope.get(), MessageState.PENDING, wanted));
@@ -89,7 +97,7 @@ final class DispatchCycle {
             OrderedHandoffs.Recheck recheck = this.orderedHandoffs.afterDelivery(batch, claim);
             return new Result(0, false, earliest(recheck.at(), this.outages.nextProbeAt()));
         }
-        BatchDelivery.Result delivered = this.delivery.deliver(batch, probes);
+        BatchDelivery.Result delivered = this.delivery.deliver(batch, probes, switched);
         OrderedHandoffs.Recheck recheck = this.orderedHandoffs.afterDelivery(batch, claim);
         // A claim that made progress may have cleared the way for the next messages of its ordering keys;
         // a route that resumed has its waiting messages due.
@@ -103,9 +111,11 @@ final class DispatchCycle {
      * Claims one probe message per paused route whose probe is due. A route with no message left to probe
      * resumes: nothing of it waits, and its next send tells whether the broker is back.
      */
-    private void claimProbes(List<ClaimedMessage> claimed, Set<Long> probes) {
+    private void claimProbes(List<ClaimedMessage> claimed, Set<Long> probes, SwitchedTypes switched) {
         for (RouteOutages.Probe probe : this.outages.takeDueProbes()) {
-            List<ClaimedMessage> probed = this.claimer.claim(probe.scope(), MessageState.PENDING, 1);
+            Optional<ClaimScope> scope = probe.scope().alsoWithout(switched.pulled());
+            List<ClaimedMessage> probed = scope.isPresent()
+                    ? this.claimer.claim(scope.get(), MessageState.PENDING, 1) : List.of();
             if (probed.isEmpty()) {
                 this.outages.resume(probe.sender());
             }

@@ -18,12 +18,14 @@ import java.util.stream.IntStream;
 import dev.outbox.OutboxStore;
 import dev.outbox.internal.claim.Claimer;
 import dev.outbox.internal.claim.FailurePlanner;
+import dev.outbox.internal.claim.RouteSwitches;
 import dev.outbox.internal.handoff.HandedOffMessage;
 import dev.outbox.internal.handoff.Handoffs;
 import dev.outbox.internal.handoff.MessageHandoff;
 import dev.outbox.internal.jdbc.ClaimScope;
 import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.internal.jdbc.OutboxRepository;
+import dev.outbox.internal.jdbc.SwitchRepository;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.retry.RetryPolicies;
@@ -105,7 +107,8 @@ public final class Dispatcher {
                 this.settings.lease(), this.settings.sendTimeout(), this.clock, builder.metrics, builder.observations);
         this.cycle = new DispatchCycle(this.handoffs, new OrderedHandoffs(builder.repository,
                 this.settings.pollInterval(), this.clock), claimer,
-                delivery, this.outages, this.settings.batchSize(), this.clock);
+                delivery, this.outages, new RouteSwitches(new SwitchRepository(builder.store), this.settings.pollInterval(),
+                        builder.metrics), this.settings.batchSize(), this.clock);
         this.slowRetryEnabled = builder.retryPolicies.failedRetryInterval().isPresent();
         this.pulledTopics = builder.routes.pulledTopics();
     }

@@ -103,25 +103,27 @@ public final class MessageRoutes {
     /**
      * @param messageType a message type
      * @param failedAttempts how many attempts to deliver the message failed so far
+     * @param switchedToFallback whether an operator switched the type to its fallback ({@link SwitchMode#FALLBACK})
      * @return the local handler that takes the message: the type's own, or its fallback once the broker
-     * has failed the message often enough; empty when it goes to the broker
+     * has failed the message often enough or at once while switched to it; empty when it goes to the broker
      */
-    Optional<LocalRoute> localRouteFor(String messageType, int failedAttempts) {
+    Optional<LocalRoute> localRouteFor(String messageType, int failedAttempts, boolean switchedToFallback) {
         LocalRoute handler = this.handlers.get(messageType);
         if (handler != null) {
             return Optional.of(handler);
         }
         FallbackRoute fallback = this.fallbacks.get(messageType);
-        return (fallback != null && failedAttempts >= fallback.afterFailures()) ? Optional.of(fallback.route())
-                : Optional.empty();
+        return (fallback != null && (switchedToFallback || failedAttempts >= fallback.afterFailures()))
+                ? Optional.of(fallback.route()) : Optional.empty();
     }
 
     /**
      * @param messageType a message type
-     * @return whether a fallback handler takes its messages over after failed sends: its outage failures
-     * count as attempts then, so that the fallback takes over during an outage
+     * @return whether a fallback handler takes its messages over after failed sends (its outage failures
+     * count as attempts then, so that the fallback takes over during an outage), and so whether an operator can
+     * switch the type to it ({@link SwitchMode#FALLBACK})
      */
-    boolean hasFallback(String messageType) {
+    public boolean hasFallback(String messageType) {
         return this.fallbacks.containsKey(messageType);
     }
 

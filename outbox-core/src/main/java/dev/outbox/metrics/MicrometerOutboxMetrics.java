@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.outbox.dispatch.SwitchMode;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -26,7 +27,9 @@ import io.micrometer.core.instrument.Timer;
  * shows how much instances contend for the same rows. While a broker is unreachable,
  * {@code outbox.routes.paused} is 1 for its route (tag {@code route}, 0 once it resumed),
  * {@code outbox.route.pauses} counts the pauses and {@code outbox.messages.postponed} the messages held
- * back or failed without spending an attempt, per type. {@code outbox.dead.letters} counts the FAILED messages
+ * back or failed without spending an attempt, per type. While an operator has switched a message type away from its
+ * broker, {@code outbox.routes.switched} is 1 for it in every instance that follows the switch (tags {@code type}
+ * and {@code mode}, FALLBACK or PULL; 0 once switched back). {@code outbox.dead.letters} counts the FAILED messages
  * published to their type's dead-letter destination ({@code result=published}) and those whose publish failed
  * ({@code result=failed}), per type. The meters of a store's template, dispatcher and
  * puller, which take {@link #forStore} metrics, are also tagged {@value #STORE_TAG} with the store's name.
@@ -40,8 +43,9 @@ public final class MicrometerOutboxMetrics implements OutboxMetrics {
 
     private final Tags storeTags;
 
-    /** The value of each route's paused gauge, shared by the metrics of every store, as the registry is. */
-    private final Map<Tags, AtomicInteger> pausedRoutes;
+    /** The value of each 0-or-1 gauge (paused routes, switched types), shared by the metrics of every store, as
+     * the registry is. */
+    private final Map<FlagKey, AtomicInteger> flags;
 
     /**
      * @param registry where the counters are registered
@@ -50,10 +54,10 @@ public final class MicrometerOutboxMetrics implements OutboxMetrics {
         this(registry, Tags.empty(), new ConcurrentHashMap<>());
     }
 
-    private MicrometerOutboxMetrics(MeterRegistry registry, Tags storeTags, Map<Tags, AtomicInteger> pausedRoutes) {
+    private MicrometerOutboxMetrics(MeterRegistry registry, Tags storeTags, Map<FlagKey, AtomicInteger> flags) {
         this.registry = registry;
         this.storeTags = storeTags;
-        this.pausedRoutes = pausedRoutes;
+        this.flags = flags;
     }
 
     /**
@@ -61,7 +65,7 @@ public final class MicrometerOutboxMetrics implements OutboxMetrics {
      */
     @Override
     public OutboxMetrics forStore(String store) {
-        return new MicrometerOutboxMetrics(this.registry, Tags.of(STORE_TAG, store), this.pausedRoutes);
+        return new MicrometerOutboxMetrics(this.registry, Tags.of(STORE_TAG, store), this.flags);
     }
 
     @Override
@@ -134,20 +138,42 @@ public final class MicrometerOutboxMetrics implements OutboxMetrics {
                 + "spending an attempt", messageType).increment();
     }
 
+    @Override
+    public void routeSwitched(String messageType, SwitchMode mode) {
+        switchedGauge(messageType, mode).set(1);
+    }
+
+    @Override
+    public void routeSwitchedBack(String messageType, SwitchMode mode) {
+        switchedGauge(messageType, mode).set(0);
+    }
+
     private AtomicInteger pausedGauge(String route) {
-        Tags tags = Tags.of("route", route).and(this.storeTags);
-        return this.pausedRoutes.computeIfAbsent(tags, key -> {
-            AtomicInteger paused = new AtomicInteger();
-            Gauge.builder("outbox.routes.paused", paused, AtomicInteger::get)
-                    .description("1 while the route is paused because its broker is unreachable")
-                    .tags(tags).register(this.registry);
-            return paused;
+        return flag("outbox.routes.paused", "1 while the route is paused because its broker is unreachable",
+                Tags.of("route", route));
+    }
+
+    private AtomicInteger switchedGauge(String messageType, SwitchMode mode) {
+        return flag("outbox.routes.switched", "1 while an operator has switched the message type away from its "
+                + "broker, to its fallback handler or to pull consumers", Tags.of("type", messageType, "mode",
+                        mode.name()));
+    }
+
+    private AtomicInteger flag(String name, String description, Tags own) {
+        Tags tags = own.and(this.storeTags);
+        return this.flags.computeIfAbsent(new FlagKey(name, tags), key -> {
+            AtomicInteger flag = new AtomicInteger();
+            Gauge.builder(name, flag, AtomicInteger::get).description(description).tags(tags).register(this.registry);
+            return flag;
         });
     }
 
     private Counter claimRows(String result) {
         return Counter.builder("outbox.claims.rows").description("Rows that claims took or lost to another instance")
                 .tag("result", result).tags(this.storeTags).register(this.registry);
+    }
+
+    private record FlagKey(String name, Tags tags) {
     }
 
     private Counter counter(String name, String description, String messageType) {

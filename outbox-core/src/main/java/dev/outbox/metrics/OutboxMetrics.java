@@ -6,6 +6,8 @@ package dev.outbox.metrics;
 
 import java.time.Duration;
 
+import dev.outbox.dispatch.SwitchMode;
+
 /**
  * Receives what the outbox does, for metrics. Called on hot paths: implementations must be cheap
  * and must not throw. Every method does nothing unless overridden.
@@ -102,6 +104,24 @@ public interface OutboxMetrics {
      * @param route the route's name
      */
     default void routeResumed(String route) {
+    }
+
+    /**
+     * This instance follows a switch of a message type away from its broker, read from the switch table.
+     *
+     * @param messageType the switched type
+     * @param mode where its messages go now
+     */
+    default void routeSwitched(String messageType, SwitchMode mode) {
+    }
+
+    /**
+     * This instance no longer follows a switch of a message type: it was switched back, or to the other mode.
+     *
+     * @param messageType the type
+     * @param mode the mode it is no longer switched to
+     */
+    default void routeSwitchedBack(String messageType, SwitchMode mode) {
     }
 
     /**

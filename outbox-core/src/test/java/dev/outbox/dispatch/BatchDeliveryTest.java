@@ -23,6 +23,7 @@ import java.util.function.Function;
 import dev.outbox.MessageState;
 import dev.outbox.internal.claim.FailurePlanner;
 import dev.outbox.internal.claim.FailureReason;
+import dev.outbox.internal.claim.SwitchedTypes;
 import dev.outbox.internal.jdbc.ClaimScope;
 import dev.outbox.internal.jdbc.ClaimedMessage;
 import dev.outbox.internal.jdbc.DeliveryOutcome;
@@ -92,7 +93,7 @@ class BatchDeliveryTest {
                 .build();
 
         delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "mail.requested"),
-                row(3, "order.created")), Set.of());
+                row(3, "order.created")), Set.of(), SwitchedTypes.NONE);
 
         assertThat(toKafka).extracting(OutgoingMessage::id).containsExactly(1L, 3L);
         assertThat(toRabbit).extracting(OutgoingMessage::id).containsExactly(2L);
@@ -108,7 +109,7 @@ class BatchDeliveryTest {
         ClaimedMessage row = new ClaimedMessage(9, 4, "key-9", "order.created", "orders", "customer-1",
                 Map.of("tenant", "acme"), "{\"id\":9}", 2, MessageState.PENDING, SAVED);
 
-        delivery(MessageRoutes.to(confirming("kafka", seen)), GENEROUS).deliver(List.of(row), Set.of());
+        delivery(MessageRoutes.to(confirming("kafka", seen)), GENEROUS).deliver(List.of(row), Set.of(), SwitchedTypes.NONE);
 
         assertThat(seen).containsExactly(new OutgoingMessage(9, "key-9", "order.created", "orders", "customer-1",
                 Map.of("tenant", "acme"), "{\"id\":9}", 3));
@@ -123,7 +124,7 @@ class BatchDeliveryTest {
                 .defaultSender(confirming("kafka", new CopyOnWriteArrayList<>()))
                 .build();
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "poison"), row(2, "order.created")), Set.of());
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "poison"), row(2, "order.created")), Set.of(), SwitchedTypes.NONE);
 
         List<DeliveryOutcome> outcomes = writtenOutcomes();
         assertFailed(outcomes.get(0), 1, "java.lang.IllegalArgumentException: cannot encode record");
@@ -141,7 +142,7 @@ class BatchDeliveryTest {
                 .defaultSender(confirming("kafka", new CopyOnWriteArrayList<>()))
                 .build();
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "broken")), Set.of());
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "broken")), Set.of(), SwitchedTypes.NONE);
 
         List<DeliveryOutcome> outcomes = writtenOutcomes();
         assertThat(outcomes.get(0)).isEqualTo(new DeliveryOutcome.Sent(1, 5, NOW, "kafka-1"));
@@ -153,7 +154,7 @@ class BatchDeliveryTest {
         MessageRoutes routes = MessageRoutes.to(
                 message -> CompletableFuture.failedFuture(new IllegalStateException("broker refused " + message.key())));
 
-        Instant earliestRetry = delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of()).earliestRetry();
+        Instant earliestRetry = delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of(), SwitchedTypes.NONE).earliestRetry();
 
         DeliveryOutcome outcome = writtenOutcomes().get(0);
         assertFailed(outcome, 1, "java.lang.IllegalStateException: broker refused key-1");
@@ -169,7 +170,7 @@ class BatchDeliveryTest {
             throw new IllegalStateException("NOT_ENOUGH_REPLICAS");
         }));
 
-        assertTimeoutPreemptively(GENEROUS, () -> delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of()));
+        assertTimeoutPreemptively(GENEROUS, () -> delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of(), SwitchedTypes.NONE));
 
         assertFailed(writtenOutcomes().get(0), 1, "java.lang.IllegalStateException: NOT_ENOUGH_REPLICAS");
     }
@@ -182,7 +183,7 @@ class BatchDeliveryTest {
             return future;
         });
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of());
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of(), SwitchedTypes.NONE);
 
         assertFailed(writtenOutcomes().get(0), 1, "java.util.concurrent.CancellationException");
     }
@@ -195,7 +196,7 @@ class BatchDeliveryTest {
                 .build();
 
         assertTimeoutPreemptively(GENEROUS, () -> delivery(routes, Duration.ofMillis(50))
-                .deliver(List.of(row(1, "stuck"), row(2, "order.created")), Set.of()));
+                .deliver(List.of(row(1, "stuck"), row(2, "order.created")), Set.of(), SwitchedTypes.NONE));
 
         List<DeliveryOutcome> outcomes = writtenOutcomes();
         assertThat(outcomes.get(0)).isEqualTo(new DeliveryOutcome.Released(1, 5, NOW));
@@ -212,7 +213,7 @@ class BatchDeliveryTest {
         MessageRoutes routes = MessageRoutes.builder().route("order.created", confirming("kafka",
                 new CopyOnWriteArrayList<>())).build();
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "invoice.issued"), row(2, "order.created")), Set.of());
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "invoice.issued"), row(2, "order.created")), Set.of(), SwitchedTypes.NONE);
 
         List<DeliveryOutcome> outcomes = writtenOutcomes();
         assertFailed(outcomes.get(0), 1,
@@ -224,7 +225,7 @@ class BatchDeliveryTest {
     void aSenderConfirmingWithoutABrokerIdFailsTheMessage() {
         MessageRoutes routes = MessageRoutes.to(message -> CompletableFuture.completedFuture(null));
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of());
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of(), SwitchedTypes.NONE);
 
         assertFailed(writtenOutcomes().get(0), 1,
                 "java.lang.IllegalStateException: the sender confirmed the message without a broker message id");
@@ -235,7 +236,7 @@ class BatchDeliveryTest {
     void aSenderReturningNoStageAtAllFailsTheMessage() {
         MessageRoutes routes = MessageRoutes.to(message -> null);
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of());
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of(), SwitchedTypes.NONE);
 
         assertThat(writtenOutcomes().get(0)).isInstanceOf(DeliveryOutcome.Failed.class);
     }
@@ -246,7 +247,7 @@ class BatchDeliveryTest {
         ClaimedMessage lastAttempt = new ClaimedMessage(1, 5, "key-1", "order.created", "orders", null, Map.of(), "{}",
                 2, MessageState.PENDING, SAVED);
 
-        Instant earliestRetry = delivery(routes, GENEROUS).deliver(List.of(lastAttempt), Set.of()).earliestRetry();
+        Instant earliestRetry = delivery(routes, GENEROUS).deliver(List.of(lastAttempt), Set.of(), SwitchedTypes.NONE).earliestRetry();
 
         DeliveryOutcome.Failed failed = (DeliveryOutcome.Failed) writtenOutcomes().get(0);
         assertThat(failed.state()).isEqualTo(MessageState.FAILED);
@@ -261,7 +262,7 @@ class BatchDeliveryTest {
                 "{}", 1, MessageState.PENDING, SAVED);
         ClaimedMessage firstAttempt = row(2, "order.created");
 
-        Instant earliestRetry = delivery(routes, GENEROUS).deliver(List.of(secondAttempt, firstAttempt), Set.of())
+        Instant earliestRetry = delivery(routes, GENEROUS).deliver(List.of(secondAttempt, firstAttempt), Set.of(), SwitchedTypes.NONE)
                 .earliestRetry();
 
         assertThat(earliestRetry).isEqualTo(NOW.plusSeconds(1));
@@ -270,7 +271,7 @@ class BatchDeliveryTest {
     @Test
     void aBatchThatAllSucceedsHasNoRetry() {
         BatchDelivery.Result result = delivery(MessageRoutes.to(confirming("kafka", new CopyOnWriteArrayList<>())),
-                GENEROUS).deliver(List.of(row(1, "order.created")), Set.of());
+                GENEROUS).deliver(List.of(row(1, "order.created")), Set.of(), SwitchedTypes.NONE);
 
         assertThat(result.earliestRetry()).isNull();
         assertThat(result.delivered()).isOne();
@@ -286,7 +287,7 @@ class BatchDeliveryTest {
                 2, MessageState.PENDING, SAVED);
 
         delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "mail.requested"), exhausted,
-                row(4, "order.created")), Set.of());
+                row(4, "order.created")), Set.of(), SwitchedTypes.NONE);
 
         assertThat(this.metrics.events).containsExactly("delivered order.created after PT0.25S", "sent order.created",
                 "failed mail.requested retry", "failed mail.requested exhausted",
@@ -300,7 +301,7 @@ class BatchDeliveryTest {
                 .route("mail.requested", message -> CompletableFuture.failedFuture(new IllegalStateException("down")))
                 .build();
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "mail.requested")), Set.of());
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "mail.requested")), Set.of(), SwitchedTypes.NONE);
 
         assertThat(writtenOutcomes()).extracting(DeliveryOutcome::id).containsExactly(1L, 2L);
     }
@@ -332,7 +333,7 @@ class BatchDeliveryTest {
         List<ClaimedMessage> batch = List.of(row(1, "t"), row(2, "t"), row(3, "t"), row(4, "t"), row(5, "t"));
 
         assertTimeoutPreemptively(GENEROUS,
-                () -> delivery(MessageRoutes.to(sender), Duration.ofSeconds(2)).deliver(batch, Set.of()));
+                () -> delivery(MessageRoutes.to(sender), Duration.ofSeconds(2)).deliver(batch, Set.of(), SwitchedTypes.NONE));
 
         assertThat(writtenOutcomes()).allSatisfy(outcome -> assertThat(outcome).isInstanceOf(DeliveryOutcome.Sent.class))
                 .extracting(outcome -> ((DeliveryOutcome.Sent) outcome).brokerMessageId())
@@ -361,7 +362,7 @@ class BatchDeliveryTest {
         List<ClaimedMessage> batch = List.of(ordered(1, "customer-7"), ordered(2, "customer-8"), row(3, "t"),
                 ordered(4, "customer-7"), ordered(5, "customer-7"));
 
-        BatchDelivery.Result result = delivery(MessageRoutes.to(answeredLater), GENEROUS).deliver(batch, Set.of());
+        BatchDelivery.Result result = delivery(MessageRoutes.to(answeredLater), GENEROUS).deliver(batch, Set.of(), SwitchedTypes.NONE);
 
         assertThat(result.delivered()).isEqualTo(5);
         assertThat(started.subList(0, 3)).as("the first of each key and the unordered message start at once")
@@ -382,7 +383,7 @@ class BatchDeliveryTest {
         List<ClaimedMessage> batch = List.of(ordered(1, "customer-7"), ordered(2, "customer-7"),
                 ordered(3, "customer-7"), ordered(4, "customer-8"));
 
-        BatchDelivery.Result result = delivery(MessageRoutes.to(failingTwo), GENEROUS).deliver(batch, Set.of());
+        BatchDelivery.Result result = delivery(MessageRoutes.to(failingTwo), GENEROUS).deliver(batch, Set.of(), SwitchedTypes.NONE);
 
         assertThat(started).containsExactlyInAnyOrder(1L, 2L, 4L);
         assertThat(result.delivered()).isEqualTo(2);
@@ -415,7 +416,7 @@ class BatchDeliveryTest {
         };
 
         delivery(MessageRoutes.to(pipelining), GENEROUS).deliver(List.of(ordered(1, "customer-7"),
-                ordered(2, "customer-7"), ordered(3, "customer-7")), Set.of());
+                ordered(2, "customer-7"), ordered(3, "customer-7")), Set.of(), SwitchedTypes.NONE);
 
         assertThat(started).containsExactly(1L, 2L, 3L);
         assertThat(writtenOutcomes()).allSatisfy(outcome -> assertThat(outcome).isInstanceOf(DeliveryOutcome.Sent.class));
@@ -426,7 +427,7 @@ class BatchDeliveryTest {
         MessageSender neverAnswers = message -> new CompletableFuture<>();
 
         delivery(MessageRoutes.to(neverAnswers), Duration.ofMillis(50)).deliver(List.of(ordered(1, "customer-7"),
-                ordered(2, "customer-7")), Set.of());
+                ordered(2, "customer-7")), Set.of(), SwitchedTypes.NONE);
 
         assertThat(writtenOutcomes()).containsExactly(new DeliveryOutcome.Released(1, 5, NOW),
                 new DeliveryOutcome.Released(2, 5, NOW));
@@ -440,7 +441,7 @@ class BatchDeliveryTest {
                 .build();
 
         BatchDelivery.Result result = delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"),
-                row(2, "order.created"), row(3, "mail.requested")), Set.of());
+                row(2, "order.created"), row(3, "mail.requested")), Set.of(), SwitchedTypes.NONE);
 
         assertThat(writtenOutcomes()).containsExactly(new DeliveryOutcome.Released(1, 5, NOW),
                 new DeliveryOutcome.Released(2, 5, NOW), new DeliveryOutcome.Sent(3, 5, NOW, "rabbit-3"));
@@ -462,7 +463,7 @@ class BatchDeliveryTest {
                 : CompletableFuture.completedFuture("kafka-" + message.id());
 
         delivery(MessageRoutes.to(flaky), GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "order.created")),
-                Set.of());
+                Set.of(), SwitchedTypes.NONE);
 
         List<DeliveryOutcome> outcomes = writtenOutcomes();
         assertFailed(outcomes.get(0), 1, "java.net.ConnectException: Connection refused");
@@ -479,7 +480,7 @@ class BatchDeliveryTest {
         this.outages.pause(broker, "java.net.ConnectException: Connection refused");
 
         BatchDelivery.Result result = delivery.deliver(List.of(row(1, "order.created"), row(2, "order.created")),
-                Set.of(2L));
+                Set.of(2L), SwitchedTypes.NONE);
 
         assertThat(sent).extracting(OutgoingMessage::id).containsExactly(2L);
         assertThat(writtenOutcomes()).containsExactly(new DeliveryOutcome.Released(1, 5, NOW),
@@ -495,7 +496,7 @@ class BatchDeliveryTest {
         BatchDelivery delivery = delivery(MessageRoutes.to(broker), GENEROUS);
         this.outages.pause(broker, "java.net.ConnectException: Connection refused");
 
-        BatchDelivery.Result result = delivery.deliver(List.of(row(1, "order.created")), Set.of(1L));
+        BatchDelivery.Result result = delivery.deliver(List.of(row(1, "order.created")), Set.of(1L), SwitchedTypes.NONE);
 
         assertThat(writtenOutcomes()).containsExactly(new DeliveryOutcome.Released(1, 5, NOW.plus(PROBE_INTERVAL)));
         assertThat(result.resumed()).isFalse();
@@ -510,7 +511,7 @@ class BatchDeliveryTest {
                 .fallback("order.created", "orders-db", message -> { }, 3)
                 .build();
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of());
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of(), SwitchedTypes.NONE);
 
         assertFailed(writtenOutcomes().get(0), 1, "java.net.ConnectException: Connection refused");
         assertThat(this.outages.pausedRoutes()).isEmpty();
@@ -528,7 +529,7 @@ class BatchDeliveryTest {
         MessageRoutes routes = MessageRoutes.builder().route("order.created", rejectsAll)
                 .route("mail.requested", throwsWhenClassifying).build();
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "mail.requested")), Set.of());
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "mail.requested")), Set.of(), SwitchedTypes.NONE);
 
         List<DeliveryOutcome> outcomes = writtenOutcomes();
         assertThat(outcomes.get(0)).isEqualTo(new DeliveryOutcome.Released(1, 5, NOW));
@@ -547,7 +548,7 @@ class BatchDeliveryTest {
                 .fallback("mail.requested", "mail-db", message -> { }, 3).build();
 
         delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "order.created"),
-                row(3, "mail.requested")), Set.of());
+                row(3, "mail.requested")), Set.of(), SwitchedTypes.NONE);
 
         List<DeliveryOutcome> outcomes = writtenOutcomes();
         assertThat(outcomes.get(0)).isInstanceOfSatisfying(DeliveryOutcome.Failed.class, failed -> {
@@ -574,7 +575,7 @@ class BatchDeliveryTest {
                 : new IllegalStateException("try again"));
 
         delivery(MessageRoutes.to(refuses), GENEROUS).deliver(List.of(row(1, "order.created"), row(2, "order.created"),
-                row(3, "mail.requested")), Set.of());
+                row(3, "mail.requested")), Set.of(), SwitchedTypes.NONE);
 
         List<DeliveryOutcome> outcomes = writtenOutcomes();
         assertThat(outcomes).extracting(outcome -> ((DeliveryOutcome.Failed) outcome).state())
@@ -595,7 +596,7 @@ class BatchDeliveryTest {
         ClaimedMessage poison = new ClaimedMessage(1, 5, "key-1", "order.created", "orders", "customer-1",
                 Map.of("tenant", "acme"), "{\"id\":1}", 0, MessageState.PENDING, SAVED);
 
-        delivery(routes, GENEROUS).deliver(List.of(poison, row(2, "mail.requested")), Set.of());
+        delivery(routes, GENEROUS).deliver(List.of(poison, row(2, "mail.requested")), Set.of(), SwitchedTypes.NONE);
 
         assertThat(deadLetters).singleElement().satisfies(deadLetter -> {
             assertThat(deadLetter.topic()).isEqualTo("orders.DLT");
@@ -626,7 +627,7 @@ class BatchDeliveryTest {
                         new IllegalStateException("dead-letter topic is gone")), "orders.DLT")
                 .build();
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of());
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created")), Set.of(), SwitchedTypes.NONE);
 
         DeliveryOutcome.Failed failed = (DeliveryOutcome.Failed) writtenOutcomes().get(0);
         assertThat(failed.state()).isEqualTo(MessageState.FAILED);
@@ -648,7 +649,7 @@ class BatchDeliveryTest {
         ClaimedMessage slowRetry = new ClaimedMessage(2, 5, "key-2", "order.created", "orders", null, Map.of(), "{}",
                 3, MessageState.FAILED, SAVED);
 
-        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), slowRetry), Set.of());
+        delivery(routes, GENEROUS).deliver(List.of(row(1, "order.created"), slowRetry), Set.of(), SwitchedTypes.NONE);
 
         assertThat(deadLetters).isEmpty();
         assertThat(writtenOutcomes()).extracting(outcome -> ((DeliveryOutcome.Failed) outcome).state())

@@ -110,11 +110,11 @@ class MessageRoutesTest {
                 .handle("invoice.requested", "invoicing", this.handler).build();
 
         assertThat(routes.senderFor("invoice.requested")).isEmpty();
-        assertThat(routes.localRouteFor("invoice.requested", 0)).hasValueSatisfying(route -> {
+        assertThat(routes.localRouteFor("invoice.requested", 0, false)).hasValueSatisfying(route -> {
             assertThat(route.deliveredBy()).isEqualTo("local:invoicing");
             assertThat(route.handler()).isSameAs(this.handler);
         });
-        assertThat(routes.localRouteFor("order.created", 0)).isEmpty();
+        assertThat(routes.localRouteFor("order.created", 0, false)).isEmpty();
     }
 
     @Test
@@ -122,10 +122,20 @@ class MessageRoutesTest {
         MessageRoutes routes = MessageRoutes.builder().route("order.created", this.kafka)
                 .fallback("order.created", "audit-log", this.handler, 3).build();
 
-        assertThat(routes.localRouteFor("order.created", 2)).isEmpty();
-        assertThat(routes.localRouteFor("order.created", 3)).hasValueSatisfying(
+        assertThat(routes.localRouteFor("order.created", 2, false)).isEmpty();
+        assertThat(routes.localRouteFor("order.created", 3, false)).hasValueSatisfying(
                 route -> assertThat(route.deliveredBy()).isEqualTo("fallback:audit-log"));
         assertThat(routes.senderFor("order.created")).containsSame(this.kafka);
+    }
+
+    @Test
+    void aTypeSwitchedToItsFallbackGoesToItWithoutFailedSends() {
+        MessageRoutes routes = MessageRoutes.builder().route("order.created", this.kafka)
+                .fallback("order.created", "audit-log", this.handler, 3).build();
+
+        assertThat(routes.localRouteFor("order.created", 0, true)).hasValueSatisfying(
+                route -> assertThat(route.deliveredBy()).isEqualTo("fallback:audit-log"));
+        assertThat(routes.localRouteFor("invoice.created", 0, true)).as("no fallback to switch to").isEmpty();
     }
 
     @Test

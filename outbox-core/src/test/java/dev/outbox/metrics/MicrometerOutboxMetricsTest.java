@@ -7,6 +7,7 @@ package dev.outbox.metrics;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
+import dev.outbox.dispatch.SwitchMode;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -28,6 +29,27 @@ class MicrometerOutboxMetricsTest {
 
         assertThat(count("outbox.messages.saved", "order.created")).isEqualTo(2.0);
         assertThat(count("outbox.messages.saved", "mail.requested")).isEqualTo(1.0);
+    }
+
+    @Test
+    void aSwitchedTypeShowsAsOneInTheGaugeOfItsModeUntilSwitchedBack() {
+        OutboxMetrics store = this.metrics.forStore("orders");
+        store.routeSwitched("order.created", SwitchMode.FALLBACK);
+
+        assertThat(switched("order.created", SwitchMode.FALLBACK)).isEqualTo(1.0);
+        store.routeSwitchedBack("order.created", SwitchMode.FALLBACK);
+        store.routeSwitched("order.created", SwitchMode.PULL);
+
+        assertThat(switched("order.created", SwitchMode.FALLBACK)).isZero();
+        assertThat(switched("order.created", SwitchMode.PULL)).isEqualTo(1.0);
+        store.routePaused("default");
+        assertThat(this.registry.get("outbox.routes.paused").tag("route", "default").gauge().value())
+                .as("a paused route is a gauge of its own").isEqualTo(1.0);
+    }
+
+    private double switched(String type, SwitchMode mode) {
+        return this.registry.get("outbox.routes.switched").tag("type", type).tag("mode", mode.name())
+                .tag(MicrometerOutboxMetrics.STORE_TAG, "orders").gauge().value();
     }
 
     @Test

@@ -14,8 +14,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import dev.outbox.MessageState;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.StoredMessage;
+import dev.outbox.spi.MessageHandler;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
@@ -31,6 +34,7 @@ import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
 import org.springframework.http.MediaType;
+import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.web.client.RestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -40,12 +44,17 @@ import static org.awaitility.Awaitility.await;
  * The operator console against the sample application, in a real headless Chromium: an order's
  * message fails while the broker is down and is parked as FAILED; the broker comes back; the
  * operator finds the message in the console, reads why it failed, and double-clicks Retry. The
- * message is re-driven once and ends SENT.
+ * message is re-driven once and ends SENT. In an outage, the operator switches a message type to its fallback
+ * handler in the console, and back once the broker returns.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "outbox.console.enabled=true", "management.endpoint.outbox.access=unrestricted",
-        "outbox.default-sender=broker", "outbox.retry.max-attempts=1" })
+        "outbox.default-sender=broker", "outbox.retry.max-attempts=1",
+        "outbox.routes[" + ConsoleBrowserTest.AUDITED + "].fallback-handler=auditLog" })
 class ConsoleBrowserTest {
+
+    /** A message type of the test's with a fallback handler, which the sample's order type has not. */
+    static final String AUDITED = "audit.recorded";
 
     private static final Duration PATIENCE = Duration.ofSeconds(20);
 
@@ -57,6 +66,15 @@ class ConsoleBrowserTest {
 
     @Autowired
     private FlakyBroker broker;
+
+    @Autowired
+    private AuditLog auditLog;
+
+    @Autowired
+    private TransactionTemplate transaction;
+
+    @Autowired
+    private MeterRegistry registry;
 
     @Test
     void operatorRetriesAFailedMessageWithADoubleClickAndItIsSentOnce() throws Exception {
@@ -123,6 +141,57 @@ class ConsoleBrowserTest {
         assertThat(this.broker.delivered()).filteredOn(message -> failed.contains(message.id())).hasSize(3);
     }
 
+    @Test
+    void inAnOutageTheOperatorSwitchesATypeToItsFallbackAndBackOnceTheBrokerReturns() throws Exception {
+        this.broker.down();
+        long duringOutage;
+        try (HeadlessChromium chromium = HeadlessChromium.start()) {
+            WebDriver browser = chromium.driver();
+            WebDriverWait wait = new WebDriverWait(browser, PATIENCE);
+            browser.get("http://127.0.0.1:" + this.port + "/outbox-console");
+            wait.until(ExpectedConditions.visibilityOfElementLocated(test("switches-none")));
+
+            browser.findElement(test("switch-type")).sendKeys(OrderService.ORDER_CREATED);
+            browser.findElement(test("switch")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(test("status"),
+                    "cannot be switched to FALLBACK: it has no fallback handler"));
+            browser.findElement(test("switch-type")).clear();
+            browser.findElement(test("switch-type")).sendKeys(AUDITED);
+            new Select(browser.findElement(test("switch-to"))).selectByVisibleText("its fallback handler");
+            browser.findElement(test("switch")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(test("status"),
+                    "message type '" + AUDITED + "' is switched to FALLBACK"));
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(test("switch-" + AUDITED), "FALLBACK"));
+            await().atMost(PATIENCE).until(() -> switchedGauge() == 1.0);
+
+            duringOutage = saveAudit("during-outage");
+            await().atMost(PATIENCE).until(() -> state(duringOutage) == MessageState.CONSUMED);
+            assertThat(this.outbox.find(duringOutage).orElseThrow().retryCount()).as("no failed send first").isZero();
+
+            this.broker.up();
+            wait.until(ExpectedConditions.elementToBeClickable(test("switch-back-" + AUDITED))).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(test("status"),
+                    "message type '" + AUDITED + "' is switched back"));
+            wait.until(ExpectedConditions.visibilityOfElementLocated(test("switches-none")));
+        }
+        await().atMost(PATIENCE).until(() -> switchedGauge() == 0.0);
+        long afterOutage = saveAudit("after-outage");
+        await().atMost(PATIENCE).until(() -> state(afterOutage) == MessageState.SENT);
+        assertThat(this.auditLog.handled()).containsExactly(duringOutage);
+        assertThat(this.broker.delivered()).filteredOn(message -> message.id() == afterOutage).hasSize(1);
+    }
+
+    private double switchedGauge() {
+        Gauge gauge = this.registry.find("outbox.routes.switched").tag("type", AUDITED).tag("mode", "FALLBACK")
+                .gauge();
+        return (gauge != null) ? gauge.value() : Double.NaN;
+    }
+
+    private long saveAudit(String key) {
+        return this.transaction.execute(status -> this.outbox.message(AUDITED).key(key).topic("audit").payload("{}")
+                .save()).id();
+    }
+
     private long placeOrder() {
         return placeOrder("c-7");
     }
@@ -172,12 +241,32 @@ class ConsoleBrowserTest {
         }
     }
 
+    /** The fallback handler of {@value #AUDITED}: it records the ids it handled. */
+    static final class AuditLog implements MessageHandler {
+
+        private final List<Long> handled = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void handle(OutgoingMessage message) {
+            this.handled.add(message.id());
+        }
+
+        List<Long> handled() {
+            return List.copyOf(this.handled);
+        }
+    }
+
     @TestConfiguration(proxyBeanMethods = false)
     static class BrokerConfiguration {
 
         @Bean
         FlakyBroker broker() {
             return new FlakyBroker();
+        }
+
+        @Bean
+        AuditLog auditLog() {
+            return new AuditLog();
         }
     }
 }

@@ -16,6 +16,8 @@ import dev.outbox.admin.MessageQuery;
 import dev.outbox.admin.OperationResult;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.admin.Outcome;
+import dev.outbox.admin.SwitchResult;
+import dev.outbox.dispatch.RouteSwitch;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.Access;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -33,11 +35,13 @@ import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
  * GET  /actuator/outbox/messages/{id}                     one message, body and headers included
  * POST /actuator/outbox/messages/{id}/{action}            retry, suspend, resume or skip one message
  * POST /actuator/outbox/retry-failed  {"type": "..."}     retry every FAILED message of a type
+ * GET  /actuator/outbox/switches                          the message types switched away from their broker
+ * POST /actuator/outbox/switches/{type}  {"to": "..."}    switch a type to fallback or pull, or back
  * </pre>
  *
  * <p>An application with several stores ({@code outbox.stores}) names the store of every operation on messages,
  * since message ids are per store: with the parameter {@code store} ({@code /actuator/outbox/messages?store=orders},
- * {@code "store"} in the retry-failed body), and in the path of a change of one message
+ * {@code "store"} in the bodies of retry-failed and of a switch), and in the path of a change of one message
  * ({@code POST /actuator/outbox/stores/orders/messages/42/retry}). The overview shows the named store, or the
  * first one; its {@code stores} lists them all.
  *
@@ -58,7 +62,13 @@ public class OutboxEndpoint {
     /** The path segment of the retry of every FAILED message of a type. */
     static final String RETRY_FAILED = "retry-failed";
 
+    /** The path segment of the switches of message types. */
+    static final String SWITCHES = "switches";
+
     private static final int CONFLICT = 409;
+
+    private static final Map<String, Switch> SWITCH_TARGETS = Map.of("fallback", OutboxAdmin::switchToFallback,
+            "pull", OutboxAdmin::switchToPull, "back", OutboxAdmin::switchBack);
 
     private static final Map<String, Action> ACTIONS = Map.of("retry", OutboxAdmin::retry, "suspend",
             OutboxAdmin::suspend, "resume", OutboxAdmin::resume, "skip", OutboxAdmin::skip);
@@ -94,7 +104,8 @@ public class OutboxEndpoint {
     }
 
     /**
-     * @param collection {@value #MESSAGES}
+     * @param collection {@value #MESSAGES}, or {@value #SWITCHES} for the switched message types (which take only
+     * {@code store})
      * @param state only messages of this state (PENDING, SENT, FAILED, CONSUMED or SUSPENDED)
      * @param type only messages of this type
      * @param after only messages with a greater id: the previous page's {@code nextAfterId}
@@ -106,6 +117,9 @@ public class OutboxEndpoint {
     public WebEndpointResponse<Object> messages(@Selector String collection, @Nullable String state,
             @Nullable String type, @Nullable Long after, @Nullable Integer size, @Nullable String store) {
         return answer(() -> {
+            if (SWITCHES.equals(collection)) {
+                return switches(admin(store));
+            }
             requireMessages(collection);
             MessageQuery query = new MessageQuery(parseState(state), type, (after != null) ? after : 0,
                     (size != null) ? size : MessageQuery.DEFAULT_SIZE);
@@ -197,6 +211,39 @@ public class OutboxEndpoint {
         });
     }
 
+    private static WebEndpointResponse<Object> switches(OutboxAdmin admin) {
+        return new WebEndpointResponse<>(new Switches(admin.storeName(), admin.switches()));
+    }
+
+    /**
+     * Switches a message type away from its broker, or back: {@code POST /actuator/outbox/switches/{type}} with
+     * {@code {"to": "fallback"}}, {@code "pull"} or {@code "back"}. Every instance follows within one poll interval.
+     *
+     * @param collection {@value #SWITCHES}
+     * @param type the message type
+     * @param to fallback (its fallback handler takes its messages), pull (pull consumers receive them) or back (to
+     * its broker)
+     * @param store the store, required when there are several
+     * @return what the switch did: 200 when done or done before, 409 when the type cannot be switched so
+     */
+    @WriteOperation
+    public WebEndpointResponse<Object> switchRoute(@Selector String collection, @Selector String type, String to,
+            @Nullable String store) {
+        return answer(() -> {
+            if (!SWITCHES.equals(collection)) {
+                throw new IllegalArgumentException("Unknown path '" + collection + "'; POST /" + SWITCHES
+                        + "/{type} switches a message type, and POST /" + MESSAGES + "/{id}/{action} changes a message");
+            }
+            Switch target = SWITCH_TARGETS.get(to.trim().toLowerCase(Locale.ROOT));
+            if (target == null) {
+                throw new IllegalArgumentException("Unknown switch '" + to + "'; a type is switched to "
+                        + String.join(", ", SWITCH_TARGETS.keySet().stream().sorted().toList()));
+            }
+            SwitchResult result = target.apply(admin(store), type);
+            return new WebEndpointResponse<>(result, status(result.outcome()));
+        });
+    }
+
     private OutboxAdmin firstStore() {
         return this.admins.values().iterator().next();
     }
@@ -261,6 +308,20 @@ public class OutboxEndpoint {
     @FunctionalInterface
     private interface Action {
         OperationResult apply(OutboxAdmin admin, long id);
+    }
+
+    @FunctionalInterface
+    private interface Switch {
+        SwitchResult apply(OutboxAdmin admin, String type);
+    }
+
+    /**
+     * The message types of a store switched away from their broker.
+     *
+     * @param store the store
+     * @param switches its switched types, in the order of their names
+     */
+    public record Switches(String store, List<RouteSwitch> switches) {
     }
 
     /**

@@ -14,6 +14,7 @@ import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.admin.OutboxSnapshot;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.PausedRoute;
+import dev.outbox.dispatch.RouteSwitch;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
@@ -25,8 +26,11 @@ import org.springframework.boot.health.contributor.Status;
  * {@code problems} detail. The details are the backlog's counts and the oldest due message's age, never a payload,
  * and, where this instance runs the store's dispatcher, its {@code pausedRoutes}: the routes whose broker a send
  * found unreachable ({@link Dispatcher#pausedRoutes()}), each with when it was paused, why, how many probe
- * messages failed since and when the next one goes out. It reads the backlog only (two reads of the due index), so
- * it costs the same whatever history the table keeps; a database it cannot read makes it DOWN.
+ * messages failed since and when the next one goes out. Its {@code switches} detail lists the message types an
+ * operator switched away from their broker ({@link OutboxAdmin#switchToFallback}, {@link OutboxAdmin#switchToPull}),
+ * each with its mode and since when; a switch leaves the status as it is: it is the operator's answer to an outage,
+ * not a problem of its own. It reads the backlog only (two reads of the due index) and the few rows of the switch
+ * table, so it costs the same whatever history the table keeps; a database it cannot read makes it DOWN.
  */
 public class OutboxHealthIndicator extends AbstractHealthIndicator {
 
@@ -92,9 +96,18 @@ public class OutboxHealthIndicator extends AbstractHealthIndicator {
         if (backlog.oldestDueAt() != null) {
             builder.withDetail("oldestDueAt", backlog.oldestDueAt().toString());
         }
+        builder.withDetail("switches", this.admin.switches().stream().map(OutboxHealthIndicator::details).toList());
         if (!problems.isEmpty()) {
             builder.withDetail("problems", problems);
         }
+    }
+
+    private static Map<String, Object> details(RouteSwitch change) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("type", change.messageType());
+        details.put("mode", change.mode().name());
+        details.put("switchedAt", change.switchedAt().toString());
+        return details;
     }
 
     private static Map<String, Object> details(PausedRoute route) {

@@ -15,6 +15,7 @@ import dev.outbox.actuate.OutboxHealthIndicator;
 import dev.outbox.admin.BacklogLimits;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.dispatch.MessageRoutes;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -54,8 +55,8 @@ public final class OutboxAdminAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     OutboxAdmin outboxAdmin(OutboxStore store, ObjectProvider<Dispatcher> dispatcher,
-            @Qualifier(OutboxAutoConfiguration.CLOCK_BEAN_NAME) Clock clock) {
-        return StoreComponents.admin(store, dispatcher.getIfUnique(), clock);
+            ObjectProvider<MessageRoutes> routes, @Qualifier(OutboxAutoConfiguration.CLOCK_BEAN_NAME) Clock clock) {
+        return StoreComponents.admin(store, dispatcher.getIfUnique(), routes.getIfUnique(), clock);
     }
 
     @Configuration(proxyBeanMethods = false)

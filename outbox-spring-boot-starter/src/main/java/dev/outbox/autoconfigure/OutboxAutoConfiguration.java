@@ -271,7 +271,6 @@ public final class OutboxAutoConfiguration {
 
         @Bean
         @ConditionalOnMissingBean
-        @ConditionalOnProperty("outbox.pull.topics")
         MessagePuller outboxMessagePuller(OutboxStore store, RetryPolicies retryPolicies,
                 OutboxMetrics metrics, OutboxObservations observations, OutboxProperties properties,
                 @Qualifier(CLOCK_BEAN_NAME) Clock clock, Environment environment) {

@@ -458,8 +458,8 @@ public class OutboxProperties {
     public static class Pull {
 
         /**
-         * Topics whose messages pull consumers receive; the dispatcher never sends them. A
-         * MessagePuller bean is created when at least one is set.
+         * Topics whose messages pull consumers receive; the dispatcher never sends them. The
+         * MessagePuller bean receives them, and also the message types an operator switched to pull at run time.
          */
         private Set<String> topics = new LinkedHashSet<>();
 

@@ -95,11 +95,9 @@ final class OutboxStoresRegistrar extends StoresRegistrar {
                 String dispatcher = dispatcherBean;
                 register("OutboxDispatcherLifecycle", OutboxDispatcherLifecycle.class, false,
                         () -> new OutboxDispatcherLifecycle(this.beans.getBean(dispatcher, Dispatcher.class)));
-                if (!this.properties.getPull().getTopics().isEmpty()) {
-                    register("OutboxMessagePuller", MessagePuller.class, true, () -> components()
-                            .puller(outboxStore(), this.properties.getPull().getTopics(), bean(RetryPolicies.class),
-                                    bean(OutboxMetrics.class), bean(OutboxObservations.class), clock()));
-                }
+                register("OutboxMessagePuller", MessagePuller.class, true, () -> components()
+                        .puller(outboxStore(), this.properties.getPull().getTopics(), bean(RetryPolicies.class),
+                                bean(OutboxMetrics.class), bean(OutboxObservations.class), clock()));
             }
             String dispatcher = dispatcherBean;
             register("OutboxTemplate", OutboxTemplate.class, true, () -> components().template(outboxStore(),
@@ -111,7 +109,8 @@ final class OutboxStoresRegistrar extends StoresRegistrar {
             register("OutboxConsumedMarker", ConsumedMarker.class, false,
                     () -> ConsumedMarker.builder(outboxStore()).clock(clock()).build());
             register("OutboxAdmin", OutboxAdmin.class, false,
-                    () -> StoreComponents.admin(outboxStore(), optionalDispatcher(dispatcher), clock()));
+                    () -> StoreComponents.admin(outboxStore(), optionalDispatcher(dispatcher),
+                            (dispatcher != null) ? bean(MessageRoutes.class) : null, clock()));
             if (this.properties.getCleanup().isEnabled()) {
                 String cleaner = register("OutboxCleaner", OutboxCleaner.class, false, () -> components()
                         .cleaner(outboxStore(), this.properties.getInbox().isCleanupEnabled()));

@@ -100,9 +100,15 @@ final class StoreComponents {
         return dispatcher.build();
     }
 
+    /**
+     * @param topics the pulled topics ({@code outbox.pull.topics}); none for a puller that receives only the
+     * message types an operator switched to pull consumers
+     */
     MessagePuller puller(OutboxStore store, Set<String> topics, RetryPolicies retryPolicies, OutboxMetrics metrics,
             OutboxObservations observations, Clock clock) {
-        return this.settings.build(MessagePuller.builder(store, topics)::settings)
+        MessagePuller.Builder puller = topics.isEmpty() ? MessagePuller.builder(store)
+                : MessagePuller.builder(store, topics);
+        return this.settings.build(puller::settings)
                 .claimStrategy(this.settings.value(DispatcherSettings.CLAIM_STRATEGY))
                 .retryPolicies(retryPolicies)
                 .metrics(metrics)
@@ -130,11 +136,17 @@ final class StoreComponents {
 
     /**
      * @param dispatcher the store's dispatcher, woken when an operator re-drives messages, or null
+     * @param routes the dispatcher's routes, which tell what message types can be switched away from their broker,
+     * or null when this instance runs no dispatcher (it then refuses switches)
      */
-    static OutboxAdmin admin(OutboxStore store, @Nullable Dispatcher dispatcher, Clock clock) {
+    static OutboxAdmin admin(OutboxStore store, @Nullable Dispatcher dispatcher, @Nullable MessageRoutes routes,
+            Clock clock) {
         OutboxAdmin.Builder admin = OutboxAdmin.builder(store).clock(clock);
         if (dispatcher != null) {
             admin.onRedriven(dispatcher::wake);
+        }
+        if (routes != null) {
+            admin.routes(routes);
         }
         return admin.build();
     }

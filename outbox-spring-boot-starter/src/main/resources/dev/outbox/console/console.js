@@ -238,8 +238,46 @@
     }
   }
 
+  // The message types switched away from their broker, each with a button that switches it back.
+  async function loadSwitches() {
+    const answer = await call('GET', onStore('/switches'));
+    if (answer.status !== 200) {
+      showStatus((answer.body && answer.body.message) || 'Could not list the switches (' + answer.status + ')', 'error');
+      return;
+    }
+    const list = byId('switches');
+    list.replaceChildren();
+    answer.body.switches.forEach((switched) => {
+      const item = document.createElement('li');
+      item.dataset.test = 'switch-' + switched.messageType;
+      const text = document.createElement('span');
+      text.textContent = switched.messageType + ' → ' + switched.mode + ' since ' + switched.switchedAt;
+      const back = document.createElement('button');
+      back.type = 'button';
+      back.dataset.test = 'switch-back-' + switched.messageType;
+      back.textContent = 'Switch back to its broker';
+      back.addEventListener('click', () => switchType(switched.messageType, 'back'));
+      item.append(text, back);
+      list.appendChild(item);
+    });
+    byId('switches-none').hidden = answer.body.switches.length > 0;
+  }
+
+  async function switchType(type, to) {
+    if (view.busy || !type) return;
+    view.busy = true;
+    try {
+      const answer = await call('POST', '/switches/' + encodeURIComponent(type), { to: to, store: view.store });
+      reportChange(answer);
+    } finally {
+      view.busy = false;
+      await refresh();
+    }
+  }
+
   async function refresh() {
     await loadOverview();
+    await loadSwitches();
     await loadMessages(false);
     if (view.selected) await select(view.selected.id);
   }
@@ -263,6 +301,11 @@
     byId('refresh').addEventListener('click', refresh);
     byId('store').addEventListener('change', (event) => chooseStore(event.target.value));
     byId('retry-failed').addEventListener('click', retryAllFailed);
+    byId('switch-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      const form = event.target;
+      switchType(form.elements.type.value.trim(), form.elements.to.value);
+    });
     document.querySelectorAll('[data-action]').forEach((button) => {
       button.addEventListener('click', () => act(button.dataset.action));
     });

@@ -14,9 +14,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
 
 import dev.outbox.MessageState;
 import dev.outbox.OutboxTemplate;
+import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.testing.MutableClock;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
@@ -82,6 +84,7 @@ abstract class AbstractOutboxEndpointTests {
     @BeforeEach
     void emptyTable() {
         this.jdbc.update("DELETE FROM local_message");
+        this.jdbc.update("DELETE FROM local_message_switch");
         this.clock.set(START);
     }
 
@@ -346,6 +349,66 @@ abstract class AbstractOutboxEndpointTests {
         assertThat(late.body().toString()).as("no payload in the health details").doesNotContain("order-1");
     }
 
+    @Test
+    void switchesATypeToItsFallbackOrToPullAndBackShowingItInTheListAndTheHealth() {
+        Response first = post(this.application, "/outbox/switches/" + TYPE, "{\"to\":\"fallback\"}");
+        Response again = post(this.application, "/outbox/switches/" + TYPE, "{\"to\":\"fallback\"}");
+
+        assertThat(first.status()).isEqualTo(200);
+        assertThat(first.body().get("outcome").asString()).isEqualTo("DONE");
+        assertThat(first.body().get("mode").asString()).isEqualTo("FALLBACK");
+        assertThat(again.body().get("outcome").asString()).isEqualTo("ALREADY_DONE");
+        Response listed = get("/outbox/switches");
+        assertThat(listed.status()).isEqualTo(200);
+        assertThat(listed.body().get("store").asString()).isEqualTo("default");
+        JsonNode switched = listed.body().get("switches").get(0);
+        assertThat(switched.get("messageType").asString()).isEqualTo(TYPE);
+        assertThat(switched.get("mode").asString()).isEqualTo("FALLBACK");
+        assertThat(switched.get("switchedAt").asString()).isEqualTo(START.toString());
+        Response health = get("/health");
+        assertThat(health.status()).as("a switch is no problem of its own").isEqualTo(200);
+        assertThat(health.body().get("components").get("outbox").get("details").get("switches").get(0).get("mode")
+                .asString()).isEqualTo("FALLBACK");
+
+        assertThat(post(this.application, "/outbox/switches/" + TYPE, "{\"to\":\"pull\"}").body().get("mode")
+                .asString()).isEqualTo("PULL");
+        Response back = post(this.application, "/outbox/switches/" + TYPE, "{\"to\":\"back\"}");
+        assertThat(back.status()).isEqualTo(200);
+        assertThat(back.body().get("outcome").asString()).isEqualTo("DONE");
+        assertThat(get("/outbox/switches").body().get("switches").isEmpty()).isTrue();
+    }
+
+    @Test
+    void aSwitchTheTypeDoesNotAllowOrThatIsUnknownIsRefusedAndNothingIsWritten() {
+        Response noFallback = post(this.application, "/outbox/switches/payment", "{\"to\":\"fallback\"}");
+        assertThat(noFallback.status()).isEqualTo(409);
+        assertThat(noFallback.body().get("message").asString()).isEqualTo("message type 'payment' cannot be switched "
+                + "to FALLBACK: it has no fallback handler (configure one for the type, or switch it to PULL); "
+                + "nothing was changed");
+        Response unknownTarget = post(this.application, "/outbox/switches/" + TYPE, "{\"to\":\"broker\"}");
+        assertThat(unknownTarget.status()).isEqualTo(400);
+        assertThat(unknownTarget.body().get("message").asString())
+                .isEqualTo("Unknown switch 'broker'; a type is switched to back, fallback, pull");
+        assertThat(post(this.application, "/outbox/switches/" + TYPE, "").status()).isEqualTo(400);
+        assertThat(post(this.application, "/outbox/switches/" + "x".repeat(65), "{\"to\":\"pull\"}").status())
+                .isEqualTo(400);
+        assertThat(post(this.application, "/outbox/switches/" + TYPE, "{\"to\":\"pull\",\"store\":\"billing\"}")
+                .status()).isEqualTo(400);
+
+        assertThat(get("/outbox/switches").body().get("switches").isEmpty()).isTrue();
+    }
+
+    @Test
+    void switchesAreNotRegisteredUnlessTheEndpointsAccessIsGranted() {
+        try (ConfigurableApplicationContext readOnly = start()) {
+            Response write = post(readOnly, "/outbox/switches/" + TYPE, "{\"to\":\"fallback\"}");
+
+            assertThat(write.status()).isIn(404, 405);
+            assertThat(send(readOnly, HttpRequest.newBuilder().GET(), "/outbox/switches").status()).isEqualTo(200);
+            assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM local_message_switch", Integer.class)).isZero();
+        }
+    }
+
     private static List<Long> ids(Response page) {
         List<Long> ids = new ArrayList<>();
         page.body().get("messages").forEach(message -> ids.add(message.get("id").asLong()));
@@ -371,6 +434,14 @@ abstract class AbstractOutboxEndpointTests {
         @Bean
         JdbcTemplate jdbcTemplate(javax.sql.DataSource dataSource) {
             return new JdbcTemplate(dataSource);
+        }
+
+        /** The routes the admin checks switches against; no dispatcher runs them here. */
+        @Bean
+        MessageRoutes messageRoutes() {
+            return MessageRoutes.builder().defaultSender(message -> CompletableFuture.completedFuture("unused"))
+                    .fallback(TYPE, "order-log", message -> {
+                    }, 3).build();
         }
     }
 }

@@ -25,6 +25,7 @@ import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -112,9 +113,12 @@ class LocalHandlerAutoConfigurationTests {
     }
 
     @Test
-    void noPullerWithoutPulledTopics() {
+    void withoutPulledTopicsThePullerReceivesOnlyTypesSwitchedToPull() {
         this.runner.withBean("sender", MessageSender.class, RecordingMessageSender::new)
-                .run(context -> assertThat(context).doesNotHaveBean(MessagePuller.class));
+                .run(context -> assertThatIllegalArgumentException()
+                        .isThrownBy(() -> context.getBean(MessagePuller.class).receive("orders", 1))
+                        .withMessageStartingWith("topic 'orders' is not pulled; the pulled topics are [] and no "
+                                + "message type is switched to pull"));
     }
 
     @Test

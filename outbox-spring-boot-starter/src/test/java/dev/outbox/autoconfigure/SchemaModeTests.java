@@ -33,7 +33,8 @@ class SchemaModeTests {
 
     private static final String[] OUTBOX_SCRIPTS = { "V1__create_local_message.sql",
             "V2__create_consumed_message.sql", "V3__cleanup_index_and_archive.sql",
-            "V4__ordering_index_with_state.sql", "V5__cleanup_from_the_due_index.sql", "V6__key_sequences.sql" };
+            "V4__ordering_index_with_state.sql", "V5__cleanup_from_the_due_index.sql", "V6__key_sequences.sql",
+            "V7__route_switches.sql" };
 
     private final ApplicationContextRunner runner = OutboxContexts.h2()
             .withPropertyValues("outbox.dispatcher.enabled=false");
@@ -153,7 +154,7 @@ class SchemaModeTests {
                     assertThat(scripts(context, "flyway_schema_history")).containsExactly(
                             "V1__create_local_message.sql", "V2__create_consumed_message.sql",
                             "V3__cleanup_index_and_archive.sql", "V4__ordering_index_with_state.sql",
-                            "V5__cleanup_from_the_due_index.sql", "V6__key_sequences.sql",
+                            "V5__cleanup_from_the_due_index.sql", "V6__key_sequences.sql", "V7__route_switches.sql",
                             "V100__create_customers.sql");
                     assertThat(OutboxContexts.tableExists(context, "customers")).isTrue();
                     assertThat(OutboxContexts.tableExists(context, "order_outbox")).isTrue();

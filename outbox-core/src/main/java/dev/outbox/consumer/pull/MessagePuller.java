@@ -18,10 +18,13 @@ import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.internal.claim.Claimer;
 import dev.outbox.internal.claim.FailurePlanner;
+import dev.outbox.internal.claim.RouteSwitches;
 import dev.outbox.internal.jdbc.ClaimScope;
+import dev.outbox.internal.jdbc.ClaimedMessage;
 import dev.outbox.internal.jdbc.DeliveryOutcome;
 import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.internal.jdbc.OutboxRepository;
+import dev.outbox.internal.jdbc.SwitchRepository;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.ConsumeObservationContext;
 import dev.outbox.observation.OutboxObservations;
@@ -37,6 +40,14 @@ import dev.outbox.settings.SettingSource;
  * back-off or parks it as FAILED once its attempts are spent. A message left unanswered is received
  * again when its lease ends. The topics must be declared pulled in the dispatcher's
  * {@link dev.outbox.dispatch.MessageRoutes}, so that the dispatcher leaves their messages alone.
+ *
+ * <p>A message type that an operator switched to pull consumers at run time
+ * ({@link dev.outbox.dispatch.SwitchMode#PULL}, through {@link dev.outbox.admin.OutboxAdmin#switchToPull}) is left
+ * alone by every dispatcher instead, and {@link #receive} takes its messages from any topic they name, declared
+ * or not: a consumer of a switched type calls {@code receive(topic, max)} with its messages' topic, and answers them
+ * as any other. The puller reads the switches at most once per {@link DispatcherSettings#POLL_INTERVAL default poll
+ * interval}; once the type is switched back, a receive of an undeclared topic finds none of its messages (those
+ * received before stay with their receivers until answered or their lease ends).
  *
  * <p>Thread-safe; one puller serves any number of consumer threads.
  */
@@ -59,6 +70,11 @@ public final class MessagePuller {
 
     private final Map<String, Claimer> claimers = new TreeMap<>();
 
+    /** Claims the messages of the types switched to pull, on topics not declared pulled. */
+    private final Claimer switchedClaimer;
+
+    private final RouteSwitches switches;
+
     private final FailurePlanner failures;
 
     private final Duration lease;
@@ -78,9 +94,16 @@ public final class MessagePuller {
         this.observations = builder.observations;
         ClaimStrategy strategy = Claimer.effectiveStrategy(builder.repository, builder.claimStrategy);
         for (String topic : builder.topics) {
-            this.claimers.put(topic, new Claimer(builder.repository, ClaimScope.topic(topic), strategy, builder.lease,
-                    DispatcherSettings.POLL_INTERVAL.defaultValue(), false, builder.clock, builder.metrics));
+            this.claimers.put(topic, claimer(builder, ClaimScope.topic(topic), strategy));
         }
+        this.switchedClaimer = claimer(builder, ClaimScope.all(), strategy);
+        this.switches = new RouteSwitches(new SwitchRepository(builder.repository.store()),
+                DispatcherSettings.POLL_INTERVAL.defaultValue(), builder.metrics);
+    }
+
+    private static Claimer claimer(Builder builder, ClaimScope scope, ClaimStrategy strategy) {
+        return new Claimer(builder.repository, scope, strategy, builder.lease,
+                DispatcherSettings.POLL_INTERVAL.defaultValue(), false, builder.clock, builder.metrics);
     }
 
     /**
@@ -90,31 +113,52 @@ public final class MessagePuller {
      * @return a builder of a puller
      */
     public static Builder builder(OutboxStore store, Set<String> topics) {
+        if (topics.isEmpty() || topics.stream().anyMatch(topic -> topic == null || topic.isBlank())) {
+            throw new IllegalArgumentException("pull topics must name at least one topic, none blank: " + topics);
+        }
         return new Builder(store, topics);
+    }
+
+    /**
+     * A puller of no declared topic: it receives only the messages of the types an operator switched to pull
+     * consumers ({@link dev.outbox.dispatch.SwitchMode#PULL}), for an application whose consumers stand by for an
+     * outage of its broker.
+     *
+     * @param store where the messages are
+     * @return a builder of a puller
+     */
+    public static Builder builder(OutboxStore store) {
+        return new Builder(store, Set.of());
     }
 
     /**
      * Leases due messages of a topic to the caller: PENDING messages whose time has come, oldest due
      * first, at most one per ordering key (the next one of a key only after this one is answered).
      *
-     * @param topic a pulled topic
+     * @param topic a pulled topic, or the topic of messages of a type switched to pull consumers (then only
+     * those of the switched types are received)
      * @param max the most messages to receive, 1 to {@value #MAX_RECEIVE}
      * @return the leased messages, possibly none
-     * @throws IllegalArgumentException when the topic is not pulled or {@code max} is out of range
+     * @throws IllegalArgumentException when the topic is not pulled and no type is switched to pull, or
+     * {@code max} is out of range
      */
     public List<ReceivedMessage> receive(String topic, int max) {
         Claimer claimer = this.claimers.get(topic);
-        if (claimer == null) {
+        Set<String> switched = (claimer == null) ? this.switches.current().pulled() : Set.of();
+        if (claimer == null && switched.isEmpty()) {
             throw new IllegalArgumentException("topic '" + topic + "' is not pulled; the pulled topics are "
-                    + this.claimers.keySet() + " (a topic must be declared pulled so that the dispatcher leaves its "
-                    + "messages to pull consumers)");
+                    + this.claimers.keySet() + " and no message type is switched to pull (a topic must be declared "
+                    + "pulled, or a type switched to pull, so that the dispatcher leaves its messages to pull "
+                    + "consumers)");
         }
         if (max < 1 || max > MAX_RECEIVE) {
             throw new IllegalArgumentException("a receive takes 1 to " + MAX_RECEIVE + " messages, not " + max);
         }
         Instant receivedAt = this.clock.instant();
         Instant leaseUntil = receivedAt.plus(this.lease);
-        return claimer.claim(MessageState.PENDING, max).stream()
+        List<ClaimedMessage> leased = (claimer != null) ? claimer.claim(MessageState.PENDING, max)
+                : this.switchedClaimer.claim(ClaimScope.topic(topic).onlyTypes(switched), MessageState.PENDING, max);
+        return leased.stream()
                 .map(claimed -> new ReceivedMessage(claimed, receivedAt, leaseUntil, this.observations.consume(
                         ConsumeObservationContext.Consumer.PULL, claimed::toOutgoing).start()))
                 .toList();
@@ -180,9 +224,6 @@ public final class MessagePuller {
         private OutboxObservations observations = OutboxObservations.NONE;
 
         private Builder(OutboxStore store, Set<String> topics) {
-            if (topics.isEmpty() || topics.stream().anyMatch(topic -> topic == null || topic.isBlank())) {
-                throw new IllegalArgumentException("pull topics must name at least one topic, none blank: " + topics);
-            }
             this.repository = new OutboxRepository(JdbcStore.of(store));
             this.topics = Set.copyOf(topics);
         }

@@ -7,6 +7,8 @@ package dev.outbox.internal.jdbc;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
@@ -15,7 +17,8 @@ import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
  * Which rows a claim takes due rows from: a condition on their topics (the dispatcher claims every
  * topic except those that pull consumers receive; a pull consumer claims its one topic), and on their
  * message types (the dispatcher leaves alone the types of a route paused by a broker outage, and a
- * probe of the route claims only those). Topics and types are bound as parameters, never written into
+ * probe of the route claims only those; it leaves alone the types switched to pull consumers, which claim
+ * only those of their topic). Topics and types are bound as parameters, never written into
  * the SQL.
  */
 public final class ClaimScope {
@@ -79,6 +82,31 @@ public final class ClaimScope {
             throw new IllegalArgumentException("a scope of no message type holds no row");
         }
         return withTypes(Condition.TYPES_ONLY, included);
+    }
+
+    /**
+     * Narrows this scope by more types to leave alone, whatever its type condition already is: the types an
+     * operator switched to pull consumers, on top of those of a paused route.
+     *
+     * @param excluded message types whose rows are left alone as well
+     * @return the rows of this scope but those of the given types, or empty when this scope held only such types
+     */
+    public Optional<ClaimScope> alsoWithout(Set<String> excluded) {
+        if (excluded.isEmpty()) {
+            return Optional.of(this);
+        }
+        Set<String> types = new TreeSet<>(this.types);
+        return switch (this.typeCondition) {
+            case TYPES_ONLY -> {
+                types.removeAll(excluded);
+                yield types.isEmpty() ? Optional.empty() : Optional.of(withTypes(Condition.TYPES_ONLY, types));
+            }
+            case TYPES_EXCEPT -> {
+                types.addAll(excluded);
+                yield Optional.of(withTypes(Condition.TYPES_EXCEPT, types));
+            }
+            default -> Optional.of(withTypes(Condition.TYPES_EXCEPT, excluded));
+        };
     }
 
     private ClaimScope withTypes(Condition condition, Collection<String> types) {

@@ -12,10 +12,12 @@ import java.util.Objects;
 
 import dev.outbox.MessageState;
 import dev.outbox.StoredMessage;
+import dev.outbox.dispatch.RouteSwitch;
+import dev.outbox.dispatch.SwitchMode;
 import org.springframework.jdbc.core.RowMapper;
 
 /**
- * Maps the outbox table's rows to what the rest of the outbox reads.
+ * Maps the outbox table's rows, and its switch table's, to what the rest of the outbox reads.
  */
 final class OutboxRows {
 
@@ -37,6 +39,10 @@ final class OutboxRows {
             MessageState.valueOf(rs.getString("state")), rs.getInt("retry_count"), instant(rs, "next_retry_at"),
             Timestamps.fromColumn(rs.getObject("last_retry_time", LocalDateTime.class)), rs.getString("message_id"),
             rs.getString("fail_reason"), instant(rs, "gmt_create"), instant(rs, "gmt_modified"));
+
+    /** A row of the switch table. */
+    static final RowMapper<RouteSwitch> SWITCH = (rs, rowNum) -> new RouteSwitch(rs.getString("message_type"),
+            SwitchMode.valueOf(rs.getString("mode")), instant(rs, "switched_at"));
 
     private OutboxRows() {
     }

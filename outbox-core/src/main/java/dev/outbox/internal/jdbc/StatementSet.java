@@ -10,12 +10,13 @@ package dev.outbox.internal.jdbc;
  * @param claims the claim, its runs, the hand-off's ordering check and the sends' outcomes
  * @param messages the insert and the reads and marks of one message
  * @param sequences the per-key counters of sequenced messages
+ * @param switches the message types switched away from their broker
  * @param inbox the inbox's
  * @param admin the operators'
  * @param cleanup the cleanup's
  */
 record StatementSet(ClaimStatements claims, MessageStatements messages, SequenceStatements sequences,
-        InboxStatements inbox, AdminStatements admin, CleanupStatements cleanup) {
+        SwitchStatements switches, InboxStatements inbox, AdminStatements admin, CleanupStatements cleanup) {
 
     /**
      * @param dialect the database's dialect
@@ -27,7 +28,8 @@ record StatementSet(ClaimStatements claims, MessageStatements messages, Sequence
     static StatementSet of(DatabaseDialect dialect, TableName outboxTable, TableName inboxTable,
             TableName archiveTable) {
         return new StatementSet(ClaimStatements.of(outboxTable, dialect), new MessageStatements(outboxTable, dialect),
-                new SequenceStatements(outboxTable, dialect), new InboxStatements(inboxTable, dialect),
+                new SequenceStatements(outboxTable, dialect), new SwitchStatements(outboxTable),
+                new InboxStatements(inboxTable, dialect),
                 new AdminStatements(outboxTable, dialect),
                 new CleanupStatements(outboxTable, archiveTable, dialect));
     }

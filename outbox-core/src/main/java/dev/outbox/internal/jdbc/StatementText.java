@@ -50,8 +50,17 @@ final class StatementText {
         return replaced(sql, new TableName(defaultTable).sequenceTable(), table.sequenceTable());
     }
 
+    /**
+     * @param sql a statement written against the switch table of the default outbox table
+     * @param outbox the store's outbox table, whose switch table ({@link TableName#switchTable}) takes its place
+     * @return the statement on the store's switch table
+     */
+    static String forSwitchTable(String sql, TableName outbox) {
+        return replaced(sql, new TableName(OutboxStore.DEFAULT_OUTBOX_TABLE).switchTable(), outbox.switchTable());
+    }
+
     private static String replaced(String sql, String defaultTable, String table) {
-        // A whole word only: the archive's and the sequence table's default names start with the outbox's.
+        // A whole word only: the archive's, the sequence and the switch table's default names start with the outbox's.
         Matcher name = Pattern.compile("\\b" + defaultTable + "\\b").matcher(sql);
         return StateLists.inline(name.replaceAll(Matcher.quoteReplacement(table)));
     }

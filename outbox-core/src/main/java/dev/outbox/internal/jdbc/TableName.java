@@ -19,6 +19,8 @@ public record TableName(String value) {
 
     private static final String SEQUENCE_SUFFIX = "_sequence";
 
+    private static final String SWITCH_SUFFIX = "_switch";
+
     /**
      * @param value the validated name
      * @throws IllegalArgumentException when the name is not a plain identifier
@@ -41,6 +43,14 @@ public record TableName(String value) {
      */
     public String sequenceTable() {
         return this.value + SEQUENCE_SUFFIX;
+    }
+
+    /**
+     * @return the name of the table beside the outbox table that holds the message types an operator switched away
+     * from their broker ({@code <table>_switch}, as the migrations name it)
+     */
+    public String switchTable() {
+        return this.value + SWITCH_SUFFIX;
     }
 
     @Override
