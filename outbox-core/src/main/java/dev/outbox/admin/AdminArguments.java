@@ -34,4 +34,14 @@ final class AdminArguments {
         }
         return type;
     }
+
+    static void requirePage(long afterId, int size, int maxSize) {
+        if (afterId < 0) {
+            throw new IllegalArgumentException("afterId must be 0 (the first page) or a message id, was " + afterId);
+        }
+        if (size < 1 || size > maxSize) {
+            throw new IllegalArgumentException("size must be between 1 and " + maxSize + ", was " + size
+                    + "; read further pages with afterId");
+        }
+    }
 }

@@ -80,6 +80,32 @@ enum Change {
         }
     },
 
+    /**
+     * SENT to PENDING, due now, with a fresh retry budget: a message that reconciliation found missing on the
+     * broker, or held there as another message, goes out again.
+     */
+    RESEND(MessageState.PENDING, EnumSet.of(MessageState.SENT), true) {
+        @Override
+        boolean apply(AdminRepository repository, long id, Instant now) {
+            return repository.retry(id, from(), now);
+        }
+
+        @Override
+        String done(long id) {
+            return "message " + id + " is PENDING now, due at once, to be sent again";
+        }
+
+        @Override
+        OperationResult unchanged(StoredMessage row) {
+            if (row.state() == MessageState.PENDING) {
+                return alreadyPending(row);
+            }
+            return refused(row, "only SENT messages can be re-sent"
+                    + (AdminRepository.BACKLOG.contains(row.state()) ? "; it is not sent yet, retry or resume it"
+                            : ""));
+        }
+    },
+
     /** An unsent message out of its ordering key's order: SUSPENDED, ordering key cleared. */
     SKIP(MessageState.SUSPENDED, AdminRepository.BACKLOG, true) {
         @Override

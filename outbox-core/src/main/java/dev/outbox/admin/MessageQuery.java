@@ -39,13 +39,7 @@ public record MessageQuery(@Nullable MessageState state, @Nullable String type, 
         if (type != null) {
             AdminArguments.requireType(type);
         }
-        if (afterId < 0) {
-            throw new IllegalArgumentException("afterId must be 0 (the first page) or a message id, was " + afterId);
-        }
-        if (size < 1 || size > MAX_SIZE) {
-            throw new IllegalArgumentException("size must be between 1 and " + MAX_SIZE + ", was " + size
-                    + "; read further pages with afterId");
-        }
+        AdminArguments.requirePage(afterId, size, MAX_SIZE);
     }
 
     /**

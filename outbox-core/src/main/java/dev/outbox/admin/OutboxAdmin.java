@@ -5,7 +5,9 @@
 package dev.outbox.admin;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -20,8 +22,9 @@ import dev.outbox.internal.jdbc.SwitchRepository;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What an operator does with the outbox: look at counts and messages, and re-drive, suspend, resume or skip
- * messages; switch a message type away from its broker during an outage, and back.
+ * What an operator does with the outbox: look at counts and messages, re-drive, suspend, resume or skip
+ * messages, switch a message type away from its broker during an outage and back, and reconcile what was
+ * sent with what the broker holds and a consumer group consumed.
  *
  * <p>Every change is one update guarded by the states the message may leave, and is idempotent: a second
  * identical call (a double click, a retried request) finds the work done, changes nothing and says so
@@ -36,6 +39,15 @@ public final class OutboxAdmin {
 
     /** How many messages one statement of {@link #retryAllFailed} changes, so that none holds locks for long. */
     public static final int RETRY_BATCH_SIZE = 500;
+
+    /** How many SENT messages {@link #reconcile} hands to the {@link BrokerRecords} at once. */
+    public static final int RECONCILE_BATCH_SIZE = 500;
+
+    /** The most SENT messages one {@link #reconcile} checks; a busier window is reconciled in narrower parts. */
+    public static final int MAX_RECONCILED = 10_000;
+
+    /** The widest window one {@link #reconcile} reads. */
+    public static final Duration MAX_RECONCILE_WINDOW = Duration.ofDays(1);
 
     private final String storeName;
 
@@ -112,12 +124,19 @@ public final class OutboxAdmin {
      * @return the messages after the query's id, in id order, without bodies and headers
      */
     public MessagePage page(MessageQuery query) {
-        List<MessageSummary> rows = this.repository.page(query.state(), query.type(), query.afterId(),
-                query.size() + 1);
-        if (rows.size() <= query.size()) {
+        return page(query.size(), this.repository.page(query.state(), query.type(), query.afterId(),
+                query.size() + 1));
+    }
+
+    /**
+     * @param size the page's size
+     * @param rows up to one more row than that, which tells that a next page exists
+     */
+    private static MessagePage page(int size, List<MessageSummary> rows) {
+        if (rows.size() <= size) {
             return new MessagePage(rows, null);
         }
-        List<MessageSummary> page = rows.subList(0, query.size());
+        List<MessageSummary> page = rows.subList(0, size);
         return new MessagePage(page, page.get(page.size() - 1).id());
     }
 
@@ -251,6 +270,65 @@ public final class OutboxAdmin {
         return result;
     }
 
+    /**
+     * Finds the SENT messages that a consumer group has not consumed, where its inbox is in the store's database
+     * (the store's inbox table): those the group recorded neither by the message's key nor by its outbox id
+     * ({@code outbox-id} header), the two keys a consumer may consume by. Reads the SENT rows sent before the
+     * cut-off in id order, looking each one up in the inbox; a page of a long, wholly consumed history reads all
+     * of it, so read it with a cut-off just past what the group may take.
+     *
+     * @param query the group, how long ago the messages were sent at least, and the page
+     * @return the messages the group has not consumed, in id order, without bodies and headers
+     */
+    public MessagePage unconsumed(UnconsumedQuery query) {
+        Instant sentBefore = this.clock.instant().minus(query.olderThan());
+        return page(query.size(), this.repository.unconsumed(query.consumerGroup(), sentBefore, query.afterId(),
+                query.size() + 1));
+    }
+
+    /**
+     * Reads back from the broker the messages marked SENT in a window, to find those it no longer holds (deleted
+     * by retention or by hand, lost with a broker) or holds as another message: {@link #resend} sends them again.
+     * Checks at most {@value #MAX_RECONCILED} messages, {@value #RECONCILE_BATCH_SIZE} at a time; changes nothing.
+     *
+     * @param from the window's start (inclusive), compared with the time a message was marked SENT
+     * @param to the window's end (exclusive), at most {@link #MAX_RECONCILE_WINDOW} (a day) after {@code from}
+     * @param records reads the broker
+     * @return the counts and the problems
+     * @throws IllegalArgumentException when {@code to} is not after {@code from}, or the window is wider than a day
+     */
+    public Reconciliation reconcile(Instant from, Instant to, BrokerRecords records) {
+        if (!to.isAfter(from)) {
+            throw new IllegalArgumentException("The window's end (to=" + to + ") must be after its start (from="
+                    + from + ")");
+        }
+        if (Duration.between(from, to).compareTo(MAX_RECONCILE_WINDOW) > 0) {
+            throw new IllegalArgumentException("A window is at most " + MAX_RECONCILE_WINDOW + " wide, was "
+                    + Duration.between(from, to) + "; reconcile a wider span one day at a time");
+        }
+        return new Reconciler(this.repository, records).reconcile(from, to);
+    }
+
+    /**
+     * Sends SENT messages again, as reconciliation asks for those the broker lost ({@link
+     * Reconciliation#problemIds()}): each becomes PENDING, due now, with its retry count reset to 0, and is sent
+     * like a new message (a consumer then drops a copy it did receive, by outbox id or key). Each message is one
+     * guarded change, as {@link #retry} is.
+     *
+     * @param ids the message ids
+     * @return one result per id, in the same order: DONE; ALREADY_DONE when it is PENDING; REFUSED when it is
+     * unsent (FAILED or SUSPENDED: retry it) or CONSUMED; or NOT_FOUND
+     * @throws IllegalArgumentException when an id is not positive, before anything is changed
+     */
+    public List<OperationResult> resend(List<Long> ids) {
+        ids.forEach(AdminArguments::requireId);
+        List<OperationResult> results = new ArrayList<>(ids.size());
+        for (long id : ids) {
+            results.add(change(Change.RESEND, id));
+        }
+        return results;
+    }
+
     private OperationResult change(Change change, long id) {
         AdminArguments.requireId(id);
         Instant now = this.clock.instant();
@@ -314,8 +392,8 @@ public final class OutboxAdmin {
         }
 
         /**
-         * @param redriven called after a change made messages claimable (retry, resume, skip, retry of all
-         * FAILED, switch back): for example the local dispatcher's {@code wake}, so that it looks now instead of at its next poll
+         * @param redriven called after a change made messages claimable (retry, resume, skip, resend, retry of
+         * all FAILED, switch back): for example the local dispatcher's {@code wake}, so that it looks now instead of at its next poll
          * @return this builder
          */
         public Builder onRedriven(Runnable redriven) {

@@ -4,8 +4,10 @@
  */
 package dev.outbox.autoconfigure;
 
+import dev.outbox.admin.BrokerRecords;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.sender.kafka.KafkaMessageSender;
+import dev.outbox.sender.kafka.KafkaRecords;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
@@ -20,7 +22,8 @@ import org.springframework.kafka.core.KafkaTemplate;
  * {@link KafkaTemplate} (String keys and values, Spring Boot's default), when spring-kafka is
  * present, the template exists, this instance runs a dispatcher and {@code outbox.kafka.enabled}
  * is not false. Route message types to it with {@code outbox.routes.<type>.sender=kafkaMessageSender}
- * or {@code outbox.default-sender}.
+ * or {@code outbox.default-sender}. Beside it, a {@link KafkaRecords} that reads back what it sent, for
+ * reconciliation.
  */
 @AutoConfiguration(after = OutboxAutoConfiguration.class,
         afterName = "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration")
@@ -40,5 +43,15 @@ public final class OutboxKafkaAutoConfiguration {
     @ConditionalOnMissingBean
     KafkaMessageSender kafkaMessageSender(KafkaTemplate<String, String> kafkaTemplate) {
         return new KafkaMessageSender(kafkaTemplate);
+    }
+
+    /**
+     * Reads back what the Kafka sender sent, for the reconciliation of the {@code outbox} endpoint and of
+     * {@code OutboxAdmin.reconcile}; it connects as the template's producer does.
+     */
+    @Bean
+    @ConditionalOnMissingBean(BrokerRecords.class)
+    KafkaRecords kafkaRecords(KafkaTemplate<String, String> kafkaTemplate) {
+        return KafkaRecords.of(kafkaTemplate);
     }
 }

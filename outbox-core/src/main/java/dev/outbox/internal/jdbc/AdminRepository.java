@@ -149,6 +149,43 @@ public final class AdminRepository {
     }
 
     /**
+     * Reads SENT rows, sent before a time, that a consumer group has not recorded in the inbox table of this
+     * store, by the row's message key or its id.
+     *
+     * @param consumerGroup the consumer group
+     * @param sentBefore only rows marked SENT at or before this time
+     * @param afterId only rows with a greater id (0 for the first page)
+     * @param limit the most rows
+     * @return the rows in id order, without their bodies and headers
+     */
+    public List<MessageSummary> unconsumed(String consumerGroup, Instant sentBefore, long afterId, int limit) {
+        return this.jdbc.query(this.statements.unconsumed, new MapSqlParameterSource()
+                .addValue("consumerGroup", consumerGroup)
+                .addValue("sentBefore", Timestamps.toColumn(sentBefore))
+                .addValue("afterId", afterId)
+                .addValue("limit", limit), SUMMARY);
+    }
+
+    /**
+     * Reads a batch of the rows marked SENT in a window, in the order they were marked SENT, then by id.
+     *
+     * @param afterTime only rows marked SENT at or after this time: the window's start for the first batch, then
+     * the time of the last row read
+     * @param afterId of the rows marked SENT at {@code afterTime}, only those with a greater id: 0 for the first
+     * batch, then the last row's id
+     * @param to only rows marked SENT before this time
+     * @param limit the most rows
+     * @return the rows, without their bodies and headers
+     */
+    public List<MessageSummary> sentBetween(Instant afterTime, long afterId, Instant to, int limit) {
+        return this.jdbc.query(this.statements.sentBetween, new MapSqlParameterSource()
+                .addValue("afterTime", Timestamps.toColumn(afterTime))
+                .addValue("to", Timestamps.toColumn(to))
+                .addValue("afterId", afterId)
+                .addValue("limit", limit), SUMMARY);
+    }
+
+    /**
      * To PENDING, due now, with its retry count reset to 0.
      *
      * @param id the row id

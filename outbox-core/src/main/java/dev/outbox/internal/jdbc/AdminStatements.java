@@ -4,8 +4,11 @@
  */
 package dev.outbox.internal.jdbc;
 
+import dev.outbox.OutboxStore;
+
 /**
- * The operators' statements: counts, look-ups and the guarded state changes of {@link AdminRepository},
+ * The operators' statements: counts, look-ups, the reconciliation's reads (the only ones that read the inbox
+ * table too) and the guarded state changes of {@link AdminRepository},
  * each whole, with named parameters, written for the store's table once, at construction
  * ({@link StatementText}). Where the databases differ, each database's statement is written out and
  * chosen here: the update of a batch of FAILED rows, and the read after a missed update (a locking read
@@ -51,6 +54,37 @@ final class AdminStatements {
               AND state = :state
               AND message_type = :type
             ORDER BY id
+            LIMIT :limit""";
+
+    /**
+     * SENT rows a consumer group has not recorded in the inbox of the same database, by the message's key or its
+     * outbox id (the two keys a consumer may consume by), each looked up in the inbox's unique key index.
+     */
+    private static final String UNCONSUMED = """
+            SELECT id, message_key, message_type, topic, ordering_key, state, retry_count, next_retry_at,
+                last_retry_time, message_id, fail_reason, gmt_create, gmt_modified
+            FROM local_message
+            WHERE id > :afterId
+              AND state = 'SENT' AND next_retry_at <= :sentBefore
+              AND NOT EXISTS (SELECT 1 FROM consumed_message
+                  WHERE idempotency_key = local_message.message_key AND consumer_group = :consumerGroup)
+              AND NOT EXISTS (SELECT 1 FROM consumed_message
+                  WHERE idempotency_key = CONCAT(local_message.id, '') AND consumer_group = :consumerGroup)
+            ORDER BY id
+            LIMIT :limit""";
+
+    /**
+     * The rows marked SENT in a window (their {@code next_retry_at}), after a row of it, in the due index's order
+     * {@code (state, next_retry_at, id)}, so that each batch is a range of the index: ordered by id alone,
+     * PostgreSQL would walk the primary key through the whole history instead.
+     */
+    private static final String SENT_BETWEEN = """
+            SELECT id, message_key, message_type, topic, ordering_key, state, retry_count, next_retry_at,
+                last_retry_time, message_id, fail_reason, gmt_create, gmt_modified
+            FROM local_message
+            WHERE state = 'SENT' AND next_retry_at >= :afterTime AND next_retry_at < :to
+              AND (next_retry_at > :afterTime OR id > :afterId)
+            ORDER BY next_retry_at, id
             LIMIT :limit""";
 
     private static final String BY_STATE = "\n  AND state = :state";
@@ -122,10 +156,14 @@ final class AdminStatements {
 
     final String retryFailedBatch;
 
+    final String unconsumed;
+
+    final String sentBetween;
+
     /** The page by filter: neither, by type, by state, by both ({@link #page}). */
     private final String[] pages;
 
-    AdminStatements(TableName table, DatabaseDialect dialect) {
+    AdminStatements(TableName table, TableName inboxTable, DatabaseDialect dialect) {
         this.countAll = StatementText.forOutbox(COUNT_ALL, table);
         this.countBacklog = StatementText.forOutbox(COUNT_BACKLOG, table);
         this.oldestDue = StatementText.forOutbox(OLDEST_DUE, table);
@@ -140,6 +178,9 @@ final class AdminStatements {
             case MYSQL -> RETRY_FAILED_BATCH_MYSQL;
             case POSTGRESQL, H2 -> RETRY_FAILED_BATCH;
         }, table);
+        this.unconsumed = StatementText.forTable(StatementText.forOutbox(UNCONSUMED, table),
+                OutboxStore.DEFAULT_INBOX_TABLE, inboxTable);
+        this.sentBetween = StatementText.forOutbox(SENT_BETWEEN, table);
         this.pages = new String[] {
                 StatementText.forOutbox(PAGE.replace(BY_STATE, "").replace(BY_TYPE, ""), table),
                 StatementText.forOutbox(PAGE.replace(BY_STATE, ""), table),

@@ -29,8 +29,7 @@ record StatementSet(ClaimStatements claims, MessageStatements messages, Sequence
             TableName archiveTable) {
         return new StatementSet(ClaimStatements.of(outboxTable, dialect), new MessageStatements(outboxTable, dialect),
                 new SequenceStatements(outboxTable, dialect), new SwitchStatements(outboxTable),
-                new InboxStatements(inboxTable, dialect),
-                new AdminStatements(outboxTable, dialect),
+                new InboxStatements(inboxTable, dialect), new AdminStatements(outboxTable, inboxTable, dialect),
                 new CleanupStatements(outboxTable, archiveTable, dialect));
     }
 }

@@ -143,7 +143,7 @@ abstract class ClaimQueryPlanContract {
 
     @Test
     void backlogCountsAndTheOldestDueMessageReadTheDueIndexNotTheHistory() {
-        AdminStatements sql = new AdminStatements(TABLE, this.database.dialect());
+        AdminStatements sql = new AdminStatements(TABLE, new TableName(OutboxStore.DEFAULT_INBOX_TABLE), this.database.dialect());
 
         String countPlan = explain(sql.countBacklog, new MapSqlParameterSource());
         String oldestDuePlan = explain(sql.oldestDue, new MapSqlParameterSource("now", LocalDateTime.of(2026, 1, 2, 0, 0)));
@@ -155,6 +155,24 @@ abstract class ClaimQueryPlanContract {
         // Through an index that leads with the state, never along the primary key through the history.
         assertThat(explain(sql.oldestPending, new MapSqlParameterSource())).contains(usesIndex("idx_" + TABLE + "_due"))
                 .doesNotContain("Filter: ((state)").doesNotContain("Seq Scan").doesNotContain("type=ALL");
+    }
+
+    @Test
+    void reconciliationReadsTheSentWindowThroughTheDueIndexAndTheInboxByItsKey() {
+        AdminStatements sql = new AdminStatements(TABLE, new TableName(OutboxStore.DEFAULT_INBOX_TABLE),
+                this.database.dialect());
+        LocalDateTime from = LocalDateTime.of(2026, 1, 1, 0, 0);
+
+        String windowPlan = explain(sql.sentBetween, new MapSqlParameterSource().addValue("afterTime", from)
+                .addValue("to", from.plusHours(1)).addValue("afterId", 0).addValue("limit", 500));
+        String unconsumedPlan = explain(sql.unconsumed, new MapSqlParameterSource().addValue("consumerGroup", "shipping")
+                .addValue("sentBefore", from).addValue("afterId", 0).addValue("limit", 51));
+
+        assertThat(windowPlan).contains(usesIndex("idx_" + TABLE + "_due")).doesNotContain("Seq Scan")
+                .doesNotContain("type=ALL");
+        // Each SENT row is looked up in the inbox by its unique key, never by reading the inbox.
+        assertThat(unconsumedPlan).contains(usesIndex("uk_" + OutboxStore.DEFAULT_INBOX_TABLE + "_key_group"))
+                .doesNotContain("Seq Scan on " + OutboxStore.DEFAULT_INBOX_TABLE);
     }
 
     /**

@@ -70,7 +70,7 @@ class StatementSetTest {
         ClaimStatements mysql = ClaimStatements.of(TABLE, DatabaseDialect.MYSQL);
 
         assertThat(mysql.runBounds).contains("state IN ('FAILED', 'SUSPENDED')");
-        assertThat(new AdminStatements(TABLE, DatabaseDialect.MYSQL).countBacklog)
+        assertThat(new AdminStatements(TABLE, INBOX, DatabaseDialect.MYSQL).countBacklog)
                 .contains("state IN ('PENDING', 'FAILED', 'SUSPENDED')");
         assertThat(mysql.lockDueHeads()).contains("""
                   AND (m.ordering_key IS NULL OR (
@@ -131,7 +131,7 @@ class StatementSetTest {
 
     @Test
     void aPageLeavesOutTheFiltersNotAskedFor() {
-        AdminStatements statements = new AdminStatements(TABLE, DatabaseDialect.POSTGRESQL);
+        AdminStatements statements = new AdminStatements(TABLE, INBOX, DatabaseDialect.POSTGRESQL);
 
         assertThat(statements.page(false, false)).doesNotContain(":state").doesNotContain(":type");
         assertThat(statements.page(true, false)).contains("AND state = :state").doesNotContain(":type");

@@ -1,0 +1,241 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox.contract;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.outbox.MessageState;
+import dev.outbox.OutboxStore;
+import dev.outbox.OutboxTemplate;
+import dev.outbox.admin.BrokerRecords;
+import dev.outbox.admin.MessagePage;
+import dev.outbox.admin.MessageSummary;
+import dev.outbox.admin.OperationResult;
+import dev.outbox.admin.Outcome;
+import dev.outbox.admin.OutboxAdmin;
+import dev.outbox.admin.RecordCheck;
+import dev.outbox.admin.RecordStatus;
+import dev.outbox.admin.Reconciliation;
+import dev.outbox.admin.UnconsumedQuery;
+import dev.outbox.consumer.inbox.Inbox;
+import dev.outbox.dispatch.ClaimStrategy;
+import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.testing.MutableClock;
+import dev.outbox.testing.RecordingSender;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Reconciliation on a real database: the SENT messages a consumer group has not recorded in the inbox of the
+ * same database, the SENT messages of a window checked against what a broker holds, and the re-send of those
+ * the broker lost.
+ */
+abstract class ReconciliationContract extends DatabaseContract {
+
+    private static final Instant START = Instant.parse("2026-05-01T08:00:00Z");
+
+    private static final String TYPE = "order.created";
+
+    private static final Duration GRACE = Duration.ofMinutes(5);
+
+    private MutableClock clock;
+
+    private OutboxTemplate outbox;
+
+    private RecordingSender sender;
+
+    private Dispatcher dispatcher;
+
+    private AtomicInteger wakeUps;
+
+    private OutboxAdmin admin;
+
+    @BeforeEach
+    void freshState() {
+        this.fixture.jdbc.update("DELETE FROM " + OutboxStore.DEFAULT_INBOX_TABLE);
+        this.clock = new MutableClock(START);
+        this.outbox = this.fixture.template().clock(this.clock).build();
+        this.sender = new RecordingSender();
+        this.dispatcher = this.fixture.dispatcher(MessageRoutes.to(this.sender)).clock(this.clock)
+                .settings(DispatcherSettings.builder().claimStrategy(ClaimStrategy.SKIP_LOCKED).build()).build();
+        this.wakeUps = new AtomicInteger();
+        this.admin = OutboxAdmin.builder(this.fixture.store).clock(this.clock).onRedriven(this.wakeUps::incrementAndGet)
+                .build();
+    }
+
+    /** Saves messages and sends them all now, so that they are SENT at the clock's time. */
+    private List<Long> sendNow(String... keys) {
+        List<Long> ids = Arrays.stream(keys).map(key -> this.fixture.inTransaction(() -> this.outbox
+                .message(TYPE).key(key).topic("orders").payload("{}").save()).id()).toList();
+        this.dispatcher.dispatchOnce();
+        ids.forEach(id -> assertThat(this.fixture.row(id).state()).isEqualTo(MessageState.SENT));
+        return ids;
+    }
+
+    private void consume(String group, String idempotencyKey) {
+        Inbox inbox = Inbox.builder(this.fixture.store).clock(this.clock).build();
+        this.fixture.inTransaction(() -> inbox.consume(group, idempotencyKey, () -> null));
+    }
+
+    private List<Long> unconsumedIds(String group) {
+        return this.admin.unconsumed(new UnconsumedQuery(group, GRACE, 0, 50)).messages().stream()
+                .map(MessageSummary::id).toList();
+    }
+
+    @Test
+    void theMessageAGroupSkippedIsReportedWhetherTheGroupConsumesByKeyOrByOutboxId() {
+        List<Long> ids = sendNow("order-1", "order-2", "order-3", "order-4");
+        consume("shipping", "order-1");
+        consume("shipping", Long.toString(ids.get(1)));
+        consume("shipping", "order-4");
+        consume("billing", "order-3");
+        this.clock.advance(GRACE);
+
+        assertThat(unconsumedIds("shipping")).containsExactly(ids.get(2));
+        assertThat(unconsumedIds("billing")).containsExactly(ids.get(0), ids.get(1), ids.get(3));
+    }
+
+    @Test
+    void aMessageSentLessThanTheGraceAgoIsNotReported() {
+        long older = sendNow("order-1").get(0);
+        this.clock.advance(GRACE);
+        sendNow("order-2");
+
+        assertThat(unconsumedIds("shipping")).containsExactly(older);
+    }
+
+    @Test
+    void unsentMessagesAreNotReportedAsUnconsumed() {
+        long sent = sendNow("order-1").get(0);
+        this.fixture.inTransaction(() -> this.outbox.message(TYPE).key("order-2").topic("orders").payload("{}").save());
+        this.clock.advance(GRACE);
+
+        assertThat(unconsumedIds("shipping")).containsExactly(sent);
+    }
+
+    @Test
+    void unconsumedMessagesArePagedInIdOrder() {
+        List<Long> ids = sendNow("order-1", "order-2", "order-3");
+        this.clock.advance(GRACE);
+
+        MessagePage first = this.admin.unconsumed(new UnconsumedQuery("shipping", GRACE, 0, 2));
+        assertThat(first.messages()).extracting(MessageSummary::id).containsExactly(ids.get(0), ids.get(1));
+        assertThat(first.nextAfterId()).isEqualTo(ids.get(1));
+        MessagePage second = this.admin.unconsumed(new UnconsumedQuery("shipping", GRACE, first.nextAfterId(), 2));
+        assertThat(second.messages()).extracting(MessageSummary::id).containsExactly(ids.get(2));
+        assertThat(second.nextAfterId()).isNull();
+    }
+
+    @Test
+    void aBadUnconsumedQueryIsRefusedWithTheReason() {
+        assertThatIllegalArgumentException().isThrownBy(() -> new UnconsumedQuery(" ", GRACE, 0, 10))
+                .withMessageContaining("consumer group");
+        assertThatIllegalArgumentException().isThrownBy(() -> new UnconsumedQuery("g".repeat(129), GRACE, 0, 10))
+                .withMessageContaining("128 characters");
+        assertThatIllegalArgumentException().isThrownBy(() -> new UnconsumedQuery("shipping", GRACE.negated(), 0, 10))
+                .withMessageContaining("olderThan must not be negative");
+        assertThatIllegalArgumentException().isThrownBy(() -> new UnconsumedQuery("shipping", GRACE, 0, 201))
+                .withMessageContaining("size must be between 1 and 200");
+    }
+
+    @Test
+    void reconcileReportsTheMessagesOfTheWindowThatTheBrokerLostOrHoldsAsAnotherMessage() {
+        long before = sendNow("order-0").get(0);
+        this.clock.advance(Duration.ofMinutes(1));
+        Instant from = this.clock.instant();
+        List<Long> ids = sendNow("order-1", "order-2", "order-3", "order-4");
+        this.clock.advance(Duration.ofMinutes(1));
+        Instant to = this.clock.instant();
+        sendNow("order-5");
+        FakeBroker broker = new FakeBroker(Map.of(ids.get(0), RecordStatus.MISSING, ids.get(1),
+                RecordStatus.MISMATCHED, ids.get(2), RecordStatus.NOT_CHECKABLE));
+
+        Reconciliation report = this.admin.reconcile(from, to, broker);
+
+        assertThat(broker.asked).containsOnlyKeys(ids).doesNotContainKey(before);
+        assertThat(broker.asked.get(ids.get(0))).isEqualTo("rec-" + ids.get(0));
+        assertThat(report.checked()).isEqualTo(4);
+        assertThat(report.found()).isOne();
+        assertThat(report.notCheckable()).isOne();
+        assertThat(report.problemIds()).containsExactly(ids.get(0), ids.get(1));
+        assertThat(report.problems()).extracting(RecordCheck::status).containsExactly(RecordStatus.MISSING,
+                RecordStatus.MISMATCHED);
+        assertThat(report.complete()).isTrue();
+    }
+
+    @Test
+    void aBadWindowIsRefusedBeforeTheBrokerIsAsked() {
+        FakeBroker broker = new FakeBroker(Map.of());
+        assertThatIllegalArgumentException().isThrownBy(() -> this.admin.reconcile(START, START, broker))
+                .withMessageContaining("must be after its start");
+        assertThatIllegalArgumentException().isThrownBy(
+                () -> this.admin.reconcile(START, START.plus(Duration.ofDays(1)).plusMillis(1), broker))
+                .withMessageContaining("at most PT24H wide");
+        assertThat(broker.asked).isEmpty();
+    }
+
+    @Test
+    void resendPutsTheLostMessagesBackToBeSentAgainOnce() {
+        List<Long> ids = sendNow("order-1", "order-2");
+
+        List<OperationResult> results = this.admin.resend(List.of(ids.get(0)));
+
+        assertThat(results).extracting(OperationResult::outcome).containsExactly(Outcome.DONE);
+        assertThat(this.fixture.row(ids.get(0)).state()).isEqualTo(MessageState.PENDING);
+        assertThat(this.wakeUps).hasValue(1);
+        assertThat(this.admin.resend(List.of(ids.get(0)))).extracting(OperationResult::outcome)
+                .containsExactly(Outcome.ALREADY_DONE);
+        assertThat(this.dispatcher.dispatchOnce()).isOne();
+        assertThat(this.sender.sentKeys()).containsExactly("order-1", "order-2", "order-1");
+        assertThat(this.fixture.row(ids.get(0)).state()).isEqualTo(MessageState.SENT);
+        assertThat(this.fixture.row(ids.get(1)).state()).isEqualTo(MessageState.SENT);
+    }
+
+    @Test
+    void resendRefusesUnsentMessagesAndReportsUnknownOnes() {
+        long pending = this.fixture.inTransaction(() -> this.outbox.message(TYPE).key("order-1").topic("orders")
+                .payload("{}").save()).id();
+        this.fixture.jdbc.update("UPDATE " + OutboxFixture.TABLE + " SET state = 'FAILED' WHERE id = ?", pending);
+
+        List<OperationResult> results = this.admin.resend(List.of(pending, 999_999L));
+
+        assertThat(results).extracting(OperationResult::outcome).containsExactly(Outcome.REFUSED, Outcome.NOT_FOUND);
+        assertThat(results.get(0).message()).contains("only SENT messages can be re-sent; it is not sent yet");
+        assertThat(this.fixture.row(pending).state()).isEqualTo(MessageState.FAILED);
+        assertThatIllegalArgumentException().isThrownBy(() -> this.admin.resend(List.of(pending, 0L)))
+                .withMessageContaining("positive");
+    }
+
+    /** A broker of the test's own: answers what the test says for each id, FOUND for the others. */
+    private static final class FakeBroker implements BrokerRecords {
+
+        private final Map<Long, RecordStatus> statuses;
+
+        /** The ids asked for, with the broker message id each one's row recorded. */
+        private final Map<Long, String> asked = new ConcurrentHashMap<>();
+
+        FakeBroker(Map<Long, RecordStatus> statuses) {
+            this.statuses = statuses;
+        }
+
+        @Override
+        public List<RecordCheck> check(List<MessageSummary> sent) {
+            sent.forEach(message -> this.asked.put(message.id(), String.valueOf(message.brokerMessageId())));
+            return sent.stream().map(message -> new RecordCheck(message.id(),
+                    this.statuses.getOrDefault(message.id(), RecordStatus.FOUND), "as the test says")).toList();
+        }
+    }
+}
