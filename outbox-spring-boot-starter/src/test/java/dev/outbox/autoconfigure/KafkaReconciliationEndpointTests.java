@@ -79,7 +79,8 @@ class KafkaReconciliationEndpointTests {
         List<String> all = new ArrayList<>(List.of("server.port=0", "spring.main.banner-mode=off",
                 "spring.kafka.bootstrap-servers=" + this.kafka.getBrokersAsString(),
                 "outbox.dispatcher.poll-interval=100ms", "outbox.dispatcher.max-poll-interval=200ms",
-                "management.endpoints.web.exposure.include=outbox", "management.health.defaults.enabled=false"));
+                "management.endpoints.web.exposure.include=outbox", "management.health.defaults.enabled=false",
+                "management.tracing.enabled=false", "spring.kafka.template.observation-enabled=false"));
         this.database.springDataSource().forEach((name, value) -> all.add(name + "=" + value));
         all.addAll(List.of(properties));
         return new SpringApplicationBuilder(KafkaApplication.class).web(WebApplicationType.SERVLET)
