@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import dev.outbox.MessageState;
+import dev.outbox.admin.BrokerRecords;
 import dev.outbox.admin.MessageQuery;
 import dev.outbox.admin.OperationResult;
 import dev.outbox.admin.OutboxAdmin;
@@ -37,6 +38,9 @@ import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
  * POST /actuator/outbox/retry-failed  {"type": "..."}     retry every FAILED message of a type
  * GET  /actuator/outbox/switches                          the message types switched away from their broker
  * POST /actuator/outbox/switches/{type}  {"to": "..."}    switch a type to fallback or pull, or back
+ * GET  /actuator/outbox/unconsumed?group=&amp;olderThan=PT5M  SENT messages a consumer group has not consumed
+ * GET  /actuator/outbox/reconciliation?from=&amp;to=           a window's SENT messages checked on the broker
+ * POST /actuator/outbox/reconciliation {"from": "...", "to": "..."}  re-send those the broker lost
  * </pre>
  *
  * <p>An application with several stores ({@code outbox.stores}) names the store of every operation on messages,
@@ -65,6 +69,12 @@ public class OutboxEndpoint {
     /** The path segment of the switches of message types. */
     static final String SWITCHES = "switches";
 
+    /** The path segment of the SENT messages a consumer group has not consumed. */
+    static final String UNCONSUMED = "unconsumed";
+
+    /** The path segment of the check of a window's SENT messages on the broker, and of their re-send. */
+    static final String RECONCILIATION = "reconciliation";
+
     private static final int CONFLICT = 409;
 
     private static final Map<String, Switch> SWITCH_TARGETS = Map.of("fallback", OutboxAdmin::switchToFallback,
@@ -75,11 +85,23 @@ public class OutboxEndpoint {
 
     private final Map<String, OutboxAdmin> admins = new LinkedHashMap<>();
 
+    private final ReconciliationRequests reconciliation;
+
     /**
      * @param admins the operators' API of each store, the first store first
      * @throws IllegalArgumentException when there is none, or two are of the same store
      */
     public OutboxEndpoint(List<OutboxAdmin> admins) {
+        this(admins, null);
+    }
+
+    /**
+     * @param admins the operators' API of each store, the first store first
+     * @param brokerRecords reads back what the broker holds, for reconciliation; null when no sender can
+     * @throws IllegalArgumentException when there is none, or two are of the same store
+     */
+    public OutboxEndpoint(List<OutboxAdmin> admins, @Nullable BrokerRecords brokerRecords) {
+        this.reconciliation = new ReconciliationRequests(brokerRecords);
         if (admins.isEmpty()) {
             throw new IllegalArgumentException("the endpoint needs the admin of at least one store");
         }
@@ -104,26 +126,37 @@ public class OutboxEndpoint {
     }
 
     /**
-     * @param collection {@value #MESSAGES}, or {@value #SWITCHES} for the switched message types (which take only
-     * {@code store})
-     * @param state only messages of this state (PENDING, SENT, FAILED, CONSUMED or SUSPENDED)
-     * @param type only messages of this type
-     * @param after only messages with a greater id: the previous page's {@code nextAfterId}
-     * @param size the most messages, 1 to 200 (50 when not given)
+     * The reads of one path segment, which share the path's shape ({@code /actuator/outbox/{collection}}): a page
+     * of {@value #MESSAGES}, of the {@value #UNCONSUMED} messages of a consumer group, or the
+     * {@value #RECONCILIATION} of a window, or the message types switched away from their broker.
+     *
+     * @param collection {@value #MESSAGES}, {@value #UNCONSUMED}, {@value #RECONCILIATION}, or {@value #SWITCHES}
+     * for the switched message types (which take only {@code store})
+     * @param state of {@value #MESSAGES}: only messages of this state (PENDING, SENT, FAILED, CONSUMED or
+     * SUSPENDED)
+     * @param type of {@value #MESSAGES}: only messages of this type
+     * @param after of a page: only messages with a greater id, the previous page's {@code nextAfterId}
+     * @param size of a page: the most messages, 1 to 200 (50 when not given)
      * @param store the store, required when there are several
-     * @return the page, without bodies and headers
+     * @param group of {@value #UNCONSUMED}: the consumer group, as it is recorded in the inbox
+     * @param olderThan of {@value #UNCONSUMED}: only messages sent at least this long ago (ISO-8601, PT5M)
+     * @param from of {@value #RECONCILIATION}: the window's start, an ISO-8601 instant
+     * @param to of {@value #RECONCILIATION}: the window's end, at most a day after its start
+     * @return the page, without bodies and headers, or the reconciliation
      */
     @ReadOperation
-    public WebEndpointResponse<Object> messages(@Selector String collection, @Nullable String state,
-            @Nullable String type, @Nullable Long after, @Nullable Integer size, @Nullable String store) {
-        return answer(() -> {
-            if (SWITCHES.equals(collection)) {
-                return switches(admin(store));
-            }
-            requireMessages(collection);
-            MessageQuery query = new MessageQuery(parseState(state), type, (after != null) ? after : 0,
-                    (size != null) ? size : MessageQuery.DEFAULT_SIZE);
-            return new WebEndpointResponse<>(admin(store).page(query));
+    public WebEndpointResponse<Object> collection(@Selector String collection, @Nullable String state,
+            @Nullable String type, @Nullable Long after, @Nullable Integer size, @Nullable String store,
+            @Nullable String group, @Nullable String olderThan, @Nullable String from, @Nullable String to) {
+        return answer(() -> switch (collection) {
+            case MESSAGES -> new WebEndpointResponse<>(admin(store).page(new MessageQuery(parseState(state), type,
+                    (after != null) ? after : 0, (size != null) ? size : MessageQuery.DEFAULT_SIZE)));
+            case UNCONSUMED -> new WebEndpointResponse<>(this.reconciliation.unconsumed(admin(store), group,
+                    olderThan, after, size));
+            case SWITCHES -> switches(admin(store));
+            case RECONCILIATION -> new WebEndpointResponse<>(this.reconciliation.reconcile(admin(store), from, to));
+            default -> throw new IllegalArgumentException("Unknown path '" + collection + "'; the reads are /"
+                    + MESSAGES + ", /" + UNCONSUMED + ", /" + RECONCILIATION + " and /" + SWITCHES);
         });
     }
 
@@ -194,20 +227,27 @@ public class OutboxEndpoint {
     }
 
     /**
-     * @param action {@value #RETRY_FAILED}
-     * @param type the message type whose FAILED messages to retry
+     * The changes of many messages, which share the path's shape ({@code POST /actuator/outbox/{action}}): the
+     * {@value #RETRY_FAILED} of every FAILED message of a type, or the re-send of the messages a
+     * {@value #RECONCILIATION} of a window finds missing or mismatched on the broker.
+     *
+     * @param action {@value #RETRY_FAILED} or {@value #RECONCILIATION}
+     * @param type of {@value #RETRY_FAILED}: the message type whose FAILED messages to retry
      * @param store the store, required when there are several
-     * @return how many messages were retried
+     * @param from of {@value #RECONCILIATION}: the window's start, an ISO-8601 instant
+     * @param to of {@value #RECONCILIATION}: the window's end, at most a day after its start
+     * @return how many messages were retried, or the reconciliation and what the re-send did
      */
     @WriteOperation
-    public WebEndpointResponse<Object> retryFailed(@Selector String action, String type, @Nullable String store) {
-        return answer(() -> {
-            if (!RETRY_FAILED.equals(action)) {
-                throw new IllegalArgumentException("Unknown action '" + action + "'; POST /" + RETRY_FAILED
-                        + " with a type retries every FAILED message of that type, and POST /" + MESSAGES
-                        + "/{id}/{action} changes one message");
-            }
-            return new WebEndpointResponse<>(admin(store).retryAllFailed(type));
+    public WebEndpointResponse<Object> changeMany(@Selector String action, @Nullable String type,
+            @Nullable String store, @Nullable String from, @Nullable String to) {
+        return answer(() -> switch (action) {
+            case RETRY_FAILED -> new WebEndpointResponse<>(admin(store).retryAllFailed(requireType(type)));
+            case RECONCILIATION -> new WebEndpointResponse<>(this.reconciliation.resend(admin(store), from, to));
+            default -> throw new IllegalArgumentException("Unknown action '" + action + "'; POST /" + RETRY_FAILED
+                    + " with a type retries every FAILED message of that type, POST /" + RECONCILIATION
+                    + " with from and to re-sends the messages of that window the broker lost, and POST /" + MESSAGES
+                    + "/{id}/{action} changes one message");
         });
     }
 
@@ -242,6 +282,13 @@ public class OutboxEndpoint {
             SwitchResult result = target.apply(admin(store), type);
             return new WebEndpointResponse<>(result, status(result.outcome()));
         });
+    }
+
+    private static String requireType(@Nullable String type) {
+        if (type == null) {
+            throw new IllegalArgumentException("type is required: the message type whose FAILED messages to retry");
+        }
+        return type;
     }
 
     private OutboxAdmin firstStore() {

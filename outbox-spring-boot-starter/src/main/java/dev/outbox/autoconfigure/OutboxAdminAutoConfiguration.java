@@ -13,6 +13,7 @@ import dev.outbox.OutboxStore;
 import dev.outbox.actuate.OutboxEndpoint;
 import dev.outbox.actuate.OutboxHealthIndicator;
 import dev.outbox.admin.BacklogLimits;
+import dev.outbox.admin.BrokerRecords;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.MessageRoutes;
@@ -39,7 +40,8 @@ import org.springframework.core.env.Environment;
 /**
  * Auto-configures the operators' side of the outbox: an {@link OutboxAdmin}, and with Spring Boot Actuator the
  * {@code outbox} web endpoint ({@link OutboxEndpoint}, read-only unless
- * {@code management.endpoint.outbox.access=unrestricted}) and the {@code outbox} health indicator
+ * {@code management.endpoint.outbox.access=unrestricted}, reconciling against the application's
+ * {@link BrokerRecords} when it has one) and the {@code outbox} health indicator
  * ({@link OutboxHealthIndicator}, configured by {@code outbox.health.*}, which shows the paused routes of the
  * store's dispatcher where this instance runs one). With several stores
  * ({@code outbox.stores}), each store has its admin, and the endpoint and the health indicator show each store.
@@ -66,8 +68,8 @@ public final class OutboxAdminAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         @ConditionalOnAvailableEndpoint
-        OutboxEndpoint outboxEndpoint(ObjectProvider<OutboxAdmin> admins) {
-            return new OutboxEndpoint(admins.orderedStream().toList());
+        OutboxEndpoint outboxEndpoint(ObjectProvider<OutboxAdmin> admins, ObjectProvider<BrokerRecords> brokerRecords) {
+            return new OutboxEndpoint(admins.orderedStream().toList(), brokerRecords.getIfUnique());
         }
     }
 

@@ -4,11 +4,7 @@
  */
 package dev.outbox.autoconfigure;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 
 import dev.outbox.MessageState;
 import dev.outbox.OutboxTemplate;
+import dev.outbox.autoconfigure.ActuatorHttp.Response;
 import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.testing.MutableClock;
 import dev.outbox.testing.TestDatabase;
@@ -36,7 +33,6 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -51,8 +47,6 @@ abstract class AbstractOutboxEndpointTests {
     private static final Instant START = Instant.parse("2026-05-01T08:00:00Z");
 
     private static final String TYPE = "order.created";
-
-    private final HttpClient http = HttpClient.newHttpClient();
 
     private final MutableClock clock = new MutableClock(START);
 
@@ -122,27 +116,11 @@ abstract class AbstractOutboxEndpointTests {
     }
 
     private Response post(ConfigurableApplicationContext target, String path, String json) {
-        return send(target, HttpRequest.newBuilder().header("Content-Type", "application/json")
-                .POST(json.isEmpty() ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json)),
-                path);
+        return ActuatorHttp.post(target, path, json);
     }
 
     private Response send(ConfigurableApplicationContext target, HttpRequest.Builder request, String path) {
-        String port = target.getEnvironment().getProperty("local.server.port");
-        try {
-            HttpResponse<String> response = this.http.send(
-                    request.uri(URI.create("http://127.0.0.1:" + port + "/actuator" + path)).build(),
-                    HttpResponse.BodyHandlers.ofString());
-            JsonNode body = response.body().isEmpty() ? null : JsonMapper.shared().readTree(response.body());
-            return new Response(response.statusCode(), body);
-        }
-        catch (IOException ex) {
-            throw new IllegalStateException(ex);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(ex);
-        }
+        return ActuatorHttp.send(target, request, path);
     }
 
     @Test
@@ -421,9 +399,6 @@ abstract class AbstractOutboxEndpointTests {
 
     private long lockVersion(long id) {
         return this.jdbc.queryForObject("SELECT lock_version FROM local_message WHERE id = ?", Long.class, id);
-    }
-
-    private record Response(int status, JsonNode body) {
     }
 
     @SpringBootConfiguration(proxyBeanMethods = false)

@@ -225,15 +225,15 @@ class MariaDbPostgreSqlStoresTests {
             });
             assertThat(((OutboxOverview) endpoint.overview(null).getBody()).store()).isEqualTo("orders");
 
-            WebEndpointResponse<Object> unnamed = endpoint.messages("messages", null, null, null, null, null);
+            WebEndpointResponse<Object> unnamed = messagesOf(endpoint, null);
             assertThat(unnamed.getStatus()).isEqualTo(WebEndpointResponse.STATUS_BAD_REQUEST);
             assertThat(unnamed.getBody()).hasToString(
                     "ErrorMessage[message=Name the store (?store=, or /stores/{store}/messages/{id}/{action} for a "
                             + "change): this application has the stores orders, billing, audit]");
-            assertThat(endpoint.messages("messages", null, null, null, null, "shipping").getBody())
+            assertThat(messagesOf(endpoint, "shipping").getBody())
                     .hasToString("ErrorMessage[message=Unknown store 'shipping'; the stores are orders, billing, "
                             + "audit]");
-            assertThat(endpoint.messages("messages", null, null, null, null, "audit").getStatus())
+            assertThat(messagesOf(endpoint, "audit").getStatus())
                     .isEqualTo(WebEndpointResponse.STATUS_OK);
         });
     }
@@ -319,5 +319,9 @@ class MariaDbPostgreSqlStoresTests {
 
     /** The templates of the three stores, as an application bean is given them. */
     record Stores(OutboxTemplate orders, OutboxTemplate billing, OutboxTemplate audit) {
+    }
+
+    private static WebEndpointResponse<Object> messagesOf(OutboxEndpoint endpoint, String store) {
+        return endpoint.collection("messages", null, null, null, null, store, null, null, null, null);
     }
 }
