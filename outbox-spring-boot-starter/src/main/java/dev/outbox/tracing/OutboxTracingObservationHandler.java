@@ -65,8 +65,11 @@ public final class OutboxTracingObservationHandler implements TracingObservation
         else if (context instanceof ConsumeObservationContext consume) {
             span = consumeSpan(consume);
         }
+        // The entry is made even for an untraced message: Spring Boot's TracingAwareMeterObservationHandler
+        // requires it of every context a tracing handler took, and fails the observation's stop without it.
+        TracingContext tracingContext = getTracingContext(context);
         if (span != null) {
-            getTracingContext(context).setSpan(span);
+            tracingContext.setSpan(span);
         }
     }
 
