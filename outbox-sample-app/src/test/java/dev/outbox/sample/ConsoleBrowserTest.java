@@ -14,6 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import dev.outbox.MessageState;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.StoredMessage;
+import dev.outbox.consumer.inbox.Inbox;
 import dev.outbox.spi.MessageHandler;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
@@ -45,7 +46,8 @@ import static org.awaitility.Awaitility.await;
  * message fails while the broker is down and is parked as FAILED; the broker comes back; the
  * operator finds the message in the console, reads why it failed, and double-clicks Retry. The
  * message is re-driven once and ends SENT. In an outage, the operator switches a message type to its fallback
- * handler in the console, and back once the broker returns.
+ * handler in the console, and back once the broker returns. After recovery, the operator lists the messages a
+ * consumer group has not consumed.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "outbox.console.enabled=true", "management.endpoint.outbox.access=unrestricted",
@@ -75,6 +77,9 @@ class ConsoleBrowserTest {
 
     @Autowired
     private MeterRegistry registry;
+
+    @Autowired
+    private Inbox inbox;
 
     @Test
     void operatorRetriesAFailedMessageWithADoubleClickAndItIsSentOnce() throws Exception {
@@ -179,6 +184,38 @@ class ConsoleBrowserTest {
         await().atMost(PATIENCE).until(() -> state(afterOutage) == MessageState.SENT);
         assertThat(this.auditLog.handled()).containsExactly(duringOutage);
         assertThat(this.broker.delivered()).filteredOn(message -> message.id() == afterOutage).hasSize(1);
+    }
+
+    @Test
+    void afterRecoveryTheOperatorListsTheMessagesAConsumerGroupHasNotConsumed() throws Exception {
+        long consumed = placeOrder("c-31");
+        long skipped = placeOrder("c-32");
+        await().atMost(PATIENCE).until(() -> state(consumed) == MessageState.SENT && state(skipped) == MessageState.SENT);
+        this.transaction.executeWithoutResult(status -> this.inbox.consume(ShippingService.CONSUMER_GROUP,
+                String.valueOf(consumed), () -> null));
+
+        try (HeadlessChromium chromium = HeadlessChromium.start()) {
+            WebDriver browser = chromium.driver();
+            WebDriverWait wait = new WebDriverWait(browser, PATIENCE);
+            browser.get("http://127.0.0.1:" + this.port + "/outbox-console");
+            wait.until(ExpectedConditions.elementToBeClickable(test("unconsumed")));
+
+            browser.findElement(test("unconsumed-group")).sendKeys(ShippingService.CONSUMER_GROUP);
+            WebElement minutes = browser.findElement(test("unconsumed-minutes"));
+            minutes.clear();
+            minutes.sendKeys("0");
+            browser.findElement(test("unconsumed")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(test("reconciliation-list"),
+                    "#" + skipped + " " + OrderService.ORDER_CREATED));
+            assertThat(browser.findElement(test("reconciliation-summary")).getText())
+                    .contains("that shipping has not consumed");
+            assertThat(browser.findElement(test("reconciliation-list")).getText()).doesNotContain("#" + consumed + " ");
+
+            browser.findElement(test("reconcile")).click();
+            wait.until(ExpectedConditions.textToBePresentInElementLocated(test("status"),
+                    "No sender of this application can read back what it sent"));
+            assertThat(browser.findElement(test("resend")).isDisplayed()).isFalse();
+        }
     }
 
     private double switchedGauge() {

@@ -275,6 +275,76 @@
     }
   }
 
+  // Reconciliation: the SENT messages a consumer group has not consumed, and those the broker lost.
+  function showFindings(summary, items) {
+    byId('reconciliation-summary').textContent = summary;
+    const list = byId('reconciliation-list');
+    list.replaceChildren();
+    items.forEach((text) => {
+      const item = document.createElement('li');
+      item.textContent = text;
+      list.appendChild(item);
+    });
+  }
+
+  function reportRead(answer, what) {
+    showStatus((answer.body && answer.body.message) || 'Could not read ' + what + ' (' + answer.status + ')', 'error');
+  }
+
+  async function loadUnconsumed(group, minutes) {
+    const query = new URLSearchParams({ group: group, olderThan: 'PT' + minutes + 'M' });
+    const answer = await call('GET', onStore('/unconsumed?' + query));
+    if (answer.status !== 200) {
+      reportRead(answer, 'what ' + group + ' has not consumed');
+      return;
+    }
+    const messages = answer.body.messages;
+    showFindings(messages.length === 0 ? group + ' consumed every message sent until ' + minutes + ' minutes ago.'
+      : messages.length + (answer.body.nextAfterId != null ? '+' : '') + ' message(s) sent more than ' + minutes
+        + ' minutes ago that ' + group + ' has not consumed:',
+      messages.map((message) => '#' + message.id + ' ' + message.messageType + ' ' + message.messageKey));
+    byId('resend').hidden = true;
+  }
+
+  function windowOf(minutes) {
+    const to = new Date();
+    return { from: new Date(to.getTime() - minutes * 60000).toISOString(), to: to.toISOString() };
+  }
+
+  async function reconcile(minutes) {
+    const range = windowOf(minutes);
+    const answer = await call('GET', onStore('/reconciliation?' + new URLSearchParams(range)));
+    if (answer.status !== 200) {
+      reportRead(answer, 'the reconciliation');
+      return;
+    }
+    const found = answer.body;
+    showFindings(found.checked + ' message(s) sent in the last ' + minutes + ' minutes checked: ' + found.found
+      + ' found, ' + found.problems.length + ' lost or mismatched, ' + found.notCheckable + ' not checkable'
+      + (found.complete ? '.' : ' (only the first ones: narrow the window).'),
+      found.problems.map((problem) => '#' + problem.id + ' ' + problem.status + ': ' + problem.detail));
+    const resend = byId('resend');
+    resend.hidden = found.problems.length === 0;
+    resend.onclick = () => resendLost(range);
+  }
+
+  async function resendLost(range) {
+    if (view.busy) return;
+    view.busy = true;
+    try {
+      const answer = await call('POST', '/reconciliation', Object.assign({ store: view.store }, range));
+      if (answer.status === 200) {
+        showStatus(answer.body.resent.length + ' message(s) are PENDING again and will be re-sent.', 'ok');
+        byId('resend').hidden = true;
+      } else {
+        reportChange(answer);
+      }
+    } finally {
+      view.busy = false;
+      await refresh();
+    }
+  }
+
   async function refresh() {
     await loadOverview();
     await loadSwitches();
@@ -301,6 +371,14 @@
     byId('refresh').addEventListener('click', refresh);
     byId('store').addEventListener('change', (event) => chooseStore(event.target.value));
     byId('retry-failed').addEventListener('click', retryAllFailed);
+    byId('unconsumed-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      loadUnconsumed(event.target.elements.group.value.trim(), Number(event.target.elements.minutes.value));
+    });
+    byId('reconcile-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      reconcile(Number(event.target.elements.minutes.value));
+    });
     byId('switch-form').addEventListener('submit', (event) => {
       event.preventDefault();
       const form = event.target;
