@@ -6,11 +6,16 @@ package dev.outbox.sample;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import dev.outbox.OutboxTemplate;
 import dev.outbox.StoredMessage;
+import dev.outbox.consumer.inbox.OutOfOrderException;
+import dev.outbox.sender.OutboxHeaders;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,6 +32,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -45,6 +51,9 @@ abstract class OrderFlowContract {
 
     @Autowired
     private OutboxTemplate outbox;
+
+    @Autowired
+    private TrackingConsumer trackingConsumer;
 
     private OrdersHttp http;
 
@@ -229,6 +238,99 @@ abstract class OrderFlowContract {
 
         assertThat(response.getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
         assertThat(response.getBody()).containsEntry("detail", "No order with id 'no-such-order'");
+    }
+
+    @Test
+    void trackingStepsOfAnOrderAreAppliedOnceEachInTheirOrder() {
+        String orderId = placeOrder("c-track");
+
+        List<Map<String, Object>> recorded = Stream.of("PACKED", "HANDED_TO_CARRIER", "DELIVERED")
+                .map(step -> track(orderId, step)).toList();
+        Map<String, Object> again = track(orderId, "PACKED");
+
+        assertThat(recorded).extracting(step -> ((Number) step.get("sequence")).longValue()).containsExactly(1L, 2L,
+                3L);
+        assertThat(again).containsEntry("duplicate", true).containsEntry("sequence", 0);
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(appliedSteps(orderId))
+                .containsExactly("1:PACKED", "2:HANDED_TO_CARRIER", "3:DELIVERED"));
+    }
+
+    @Test
+    void trackingStepsOfOrdersPostedConcurrentlyAreEachAppliedInTheirOrder() {
+        List<String> orders = IntStream.range(0, 4).mapToObj(i -> placeOrder("c-busy-" + i)).toList();
+
+        CompletableFuture.allOf(orders.stream().map(orderId -> CompletableFuture.runAsync(() -> Stream.of("PACKED",
+                "HANDED_TO_CARRIER", "DELIVERED").forEach(step -> track(orderId, step))))
+                .toArray(CompletableFuture[]::new)).join();
+
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> orders.forEach(orderId -> assertThat(
+                appliedSteps(orderId)).containsExactly("1:PACKED", "2:HANDED_TO_CARRIER", "3:DELIVERED")));
+    }
+
+    @Test
+    void aStepDeliveredBeforeAnEarlierOneIsHeldUntilTheEarlierOneRan() {
+        String orderId = placeOrder("c-held");
+        Map<String, String> first = trackingHeaders(orderId, 1);
+        Map<String, String> third = trackingHeaders(orderId, 3);
+        Map<String, String> second = trackingHeaders(orderId, 2);
+
+        assertThat(this.trackingConsumer.apply(first, trackingUpdate(orderId, "PACKED")).duplicate()).isFalse();
+        assertThatExceptionOfType(OutOfOrderException.class)
+                .isThrownBy(() -> this.trackingConsumer.apply(third, trackingUpdate(orderId, "DELIVERED")));
+        assertThat(this.trackingConsumer.apply(second, trackingUpdate(orderId, "HANDED_TO_CARRIER")).duplicate())
+                .isFalse();
+        assertThat(this.trackingConsumer.apply(third, trackingUpdate(orderId, "DELIVERED")).duplicate()).isFalse();
+        assertThat(this.trackingConsumer.apply(second, trackingUpdate(orderId, "HANDED_TO_CARRIER")).duplicate())
+                .as("a duplicate runs nothing").isTrue();
+
+        assertThat(appliedSteps(orderId)).containsExactly("1:PACKED", "2:HANDED_TO_CARRIER", "3:DELIVERED");
+    }
+
+    @Test
+    void aTrackingStepOfAnUnknownOrderOrWithAnUnknownNameIsRejectedAndWritesNothing() {
+        String orderId = placeOrder("c-bad-step");
+        long messages = count("local_message");
+
+        ResponseEntity<Map<String, Object>> unknownOrder = this.http.post("/orders/no-such-order/tracking",
+                Map.of("step", "PACKED"));
+        ResponseEntity<Map<String, Object>> unknownStep = this.http.post("/orders/" + orderId + "/tracking",
+                Map.of("step", "LOST_AT_SEA"));
+
+        assertThat(unknownOrder.getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+        assertThat(unknownOrder.getBody()).containsEntry("detail", "No order with id 'no-such-order'");
+        assertThat(unknownStep.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat((String) unknownStep.getBody().get("detail")).contains("step");
+        assertThat(count("local_message")).isEqualTo(messages);
+        assertThat(this.jdbc.sql("SELECT COUNT(*) FROM orders WHERE id = ? AND tracking_step IS NULL").param(orderId)
+                .query(Long.class).single()).as("no step recorded on the order").isEqualTo(1L);
+    }
+
+    private String placeOrder(String customerId) {
+        ResponseEntity<Map<String, Object>> created = post(Map.of("customerId", customerId, "product", "lamp",
+                "quantity", 1));
+        assertThat(created.getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        return (String) created.getBody().get("orderId");
+    }
+
+    private Map<String, Object> track(String orderId, String step) {
+        ResponseEntity<Map<String, Object>> recorded = this.http.post("/orders/" + orderId + "/tracking",
+                Map.of("step", step));
+        assertThat(recorded.getStatusCode()).isEqualTo(HttpStatus.ACCEPTED);
+        return recorded.getBody();
+    }
+
+    private List<String> appliedSteps(String orderId) {
+        ResponseEntity<List<Map<String, Object>>> steps = this.http.getList("/orders/" + orderId + "/tracking");
+        assertThat(steps.getStatusCode()).isEqualTo(HttpStatus.OK);
+        return steps.getBody().stream().map(step -> step.get("sequence") + ":" + step.get("step")).toList();
+    }
+
+    private static Map<String, String> trackingHeaders(String orderId, long sequence) {
+        return Map.of(OutboxHeaders.ORDERING_KEY, orderId, OutboxHeaders.SEQUENCE, String.valueOf(sequence));
+    }
+
+    private static String trackingUpdate(String orderId, String step) {
+        return "{\"orderId\":\"" + orderId + "\",\"step\":\"" + step + "\"}";
     }
 
     private ResponseEntity<Map<String, Object>> post(Object body) {

@@ -4,6 +4,7 @@
  */
 package dev.outbox.sample;
 
+import java.util.List;
 import java.util.Map;
 
 import org.springframework.core.ParameterizedTypeReference;
@@ -21,6 +22,10 @@ final class OrdersHttp {
             new ParameterizedTypeReference<>() {
             };
 
+    private static final ParameterizedTypeReference<List<Map<String, Object>>> JSON_ARRAY =
+            new ParameterizedTypeReference<>() {
+            };
+
     private final RestClient http;
 
     OrdersHttp(int port) {
@@ -32,7 +37,16 @@ final class OrdersHttp {
      * @return the answer to {@code POST /orders}
      */
     ResponseEntity<Map<String, Object>> post(Object body) {
-        return this.http.post().uri("/orders").contentType(MediaType.APPLICATION_JSON).body(body).retrieve()
+        return post("/orders", body);
+    }
+
+    /**
+     * @param path a path, for example {@code /orders/<id>/tracking}
+     * @param body a map, or a JSON text sent as it is
+     * @return the answer
+     */
+    ResponseEntity<Map<String, Object>> post(String path, Object body) {
+        return this.http.post().uri(path).contentType(MediaType.APPLICATION_JSON).body(body).retrieve()
                 .onStatus(status -> true, (request, response) -> {
                 })
                 .toEntity(JSON_OBJECT);
@@ -43,9 +57,21 @@ final class OrdersHttp {
      * @return the answer
      */
     ResponseEntity<Map<String, Object>> get(String path) {
+        return get(path, JSON_OBJECT);
+    }
+
+    /**
+     * @param path a path whose answer is a JSON array, for example {@code /orders/<id>/tracking}
+     * @return the answer, with its body read as a list of JSON objects
+     */
+    ResponseEntity<List<Map<String, Object>>> getList(String path) {
+        return get(path, JSON_ARRAY);
+    }
+
+    private <T> ResponseEntity<T> get(String path, ParameterizedTypeReference<T> bodyType) {
         return this.http.get().uri(path).retrieve()
                 .onStatus(status -> true, (request, response) -> {
                 })
-                .toEntity(JSON_OBJECT);
+                .toEntity(bodyType);
     }
 }
