@@ -53,8 +53,24 @@ record RabbitTestBroker(RabbitServer server) {
      * @return Spring Boot's properties for this broker reached through the relay
      */
     String[] springPropertiesThrough(CuttableLink link) {
-        URI relay = URI.create(link.urlThrough(linkUrl()).substring("jdbc:".length()));
+        URI relay = relay(link);
         return springProperties(relay.getHost(), relay.getPort());
+    }
+
+    /**
+     * @param link a relay to this broker
+     * @return a connection factory to this broker through the relay, with the confirms and returns the sender needs
+     */
+    CachingConnectionFactory senderConnectionFactoryThrough(CuttableLink link) {
+        URI relay = relay(link);
+        CachingConnectionFactory connectionFactory = connectionFactory(relay.getHost(), relay.getPort());
+        connectionFactory.setPublisherConfirmType(CachingConnectionFactory.ConfirmType.CORRELATED);
+        connectionFactory.setPublisherReturns(true);
+        return connectionFactory;
+    }
+
+    private URI relay(CuttableLink link) {
+        return URI.create(link.urlThrough(linkUrl()).substring("jdbc:".length()));
     }
 
     /** The broker's address as {@link CuttableLink} takes it: a JDBC-style URL, whose host and port are all it reads. */
@@ -73,8 +89,11 @@ record RabbitTestBroker(RabbitServer server) {
      * @return a connection factory of the test's own, to declare and read queues with
      */
     CachingConnectionFactory connectionFactory() {
-        CachingConnectionFactory connectionFactory = new CachingConnectionFactory(this.server.host(),
-                this.server.port());
+        return connectionFactory(this.server.host(), this.server.port());
+    }
+
+    private CachingConnectionFactory connectionFactory(String host, int port) {
+        CachingConnectionFactory connectionFactory = new CachingConnectionFactory(host, port);
         connectionFactory.setUsername(this.server.username());
         connectionFactory.setPassword(this.server.password());
         connectionFactory.setVirtualHost(this.server.virtualHost());
