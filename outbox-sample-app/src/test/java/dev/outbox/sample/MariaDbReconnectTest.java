@@ -44,7 +44,8 @@ import static org.awaitility.Awaitility.await;
  * <p>The bound, {@link #BOUND}: HikariCP 7 retries a failed connection after 10 ms, doubling up to a
  * fixed 5 s, so the first connection after the return can wait 5 s plus one connection attempt, which
  * the profile's {@code connectTimeout} ends after 2 s; 1 s more is slack for a loaded machine. With
- * HikariCP's and Connector/J's defaults, an attempt that the silent link swallows waits 30 s.
+ * HikariCP's and Connector/J's defaults, the silent outage fails it: each dead pooled connection costs
+ * its borrower a 5 s validation, and an attempt that the link swallows waits 30 s.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("mysql")
