@@ -20,7 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * A TCP relay on the loopback address between the application's pool and a real database server,
  * which can go down as a restarting server does: {@link #cut()} closes every open connection and
  * every new one as soon as it is accepted, so the driver reads the end of the stream
- * ({@code EOFException}) wherever it is; {@link #restore()} relays again.
+ * ({@code EOFException}) wherever it is; {@link #restore()} relays again. Or it can go down as a
+ * network that drops every packet does: {@link #silence()}.
  */
 public final class CuttableLink implements AutoCloseable {
 
@@ -30,7 +31,12 @@ public final class CuttableLink implements AutoCloseable {
 
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
 
+    /** Connections that carry nothing more: whatever either side writes is dropped. */
+    private final Set<Socket> silenced = ConcurrentHashMap.newKeySet();
+
     private volatile boolean cut;
+
+    private volatile boolean silent;
 
     private CuttableLink(InetSocketAddress server) throws IOException {
         this.server = server;
@@ -68,9 +74,21 @@ public final class CuttableLink implements AutoCloseable {
         this.open.forEach(CuttableLink::closeQuietly);
     }
 
+    /**
+     * Goes silent as a partitioned network or a server host that is gone: nothing is closed, but the
+     * open connections carry nothing more, and new ones are accepted and never answered. These stay
+     * dead after {@link #restore()}, as they do where only the client's own timeouts (or, minutes
+     * later, its kernel's) tell it that the server lost them.
+     */
+    public void silence() {
+        this.silent = true;
+        this.silenced.addAll(this.open);
+    }
+
     /** Relays new connections again. */
     public void restore() {
         this.cut = false;
+        this.silent = false;
     }
 
     @Override
@@ -92,6 +110,11 @@ public final class CuttableLink implements AutoCloseable {
                 closeQuietly(client);
                 continue;
             }
+            if (this.silent) {
+                this.open.add(client);
+                this.silenced.add(client);
+                continue;
+            }
             try {
                 relay(client, new Socket(this.server.getAddress(), this.server.getPort()));
             }
@@ -111,6 +134,11 @@ public final class CuttableLink implements AutoCloseable {
             closeQuietly(upstream);
             return;
         }
+        if (this.silent) {
+            // Silenced while this connection was being opened.
+            this.silenced.add(client);
+            this.silenced.add(upstream);
+        }
         daemon("link-up", () -> pump(client, upstream)).start();
         daemon("link-down", () -> pump(upstream, client)).start();
     }
@@ -120,8 +148,10 @@ public final class CuttableLink implements AutoCloseable {
         try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
             int read;
             while ((read = in.read(buffer)) >= 0) {
-                out.write(buffer, 0, read);
-                out.flush();
+                if (!this.silenced.contains(from)) {
+                    out.write(buffer, 0, read);
+                    out.flush();
+                }
             }
         }
         catch (IOException ex) {
@@ -132,6 +162,8 @@ public final class CuttableLink implements AutoCloseable {
             closeQuietly(to);
             this.open.remove(from);
             this.open.remove(to);
+            this.silenced.remove(from);
+            this.silenced.remove(to);
         }
     }
 

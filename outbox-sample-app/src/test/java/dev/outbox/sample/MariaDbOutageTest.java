@@ -50,7 +50,7 @@ import static org.awaitility.Awaitility.await;
  * {@link TestDatabase} through a {@link CuttableLink}; skipped, with the reason printed, without a server.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-    // Fail a request after one second without a connection, rather than Hikari's default 30 seconds.
+    // Fail a request after one second without a connection, sooner than the profile's two.
     "spring.datasource.hikari.connection-timeout=1000", "spring.datasource.hikari.maximum-pool-size=4" })
 @ActiveProfiles("mysql")
 @DirtiesContext
