@@ -69,13 +69,13 @@ abstract class AbstractStoresInOneDatabaseTests {
                 .run(context -> {
                     assertThat(context).hasNotFailed();
                     for (String store : STORES) {
+                        save(context, store);
                         OutboxStore outboxStore = BeanFactoryAnnotationUtils.qualifiedBeanOfType(
                                 context.getBeanFactory(), OutboxStore.class, store);
                         assertThat(OutboxSchema.historyTable(outboxStore)).isEqualTo(store + "_message_flyway_history");
                         // The second store's history also has Flyway's baseline row: the schema had tables.
                         assertThat(count(context, OutboxSchema.historyTable(outboxStore) + " WHERE script LIKE 'V%'"))
                                 .as(store).isEqualTo(7);
-                        save(context, store);
                     }
                     await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(sender.received())
                             .extracting(OutgoingMessage::key).containsExactlyInAnyOrder("orders-1", "billing-1"));
