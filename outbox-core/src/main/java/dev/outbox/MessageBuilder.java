@@ -9,11 +9,12 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import dev.outbox.internal.MessageValidator;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A message being put together for {@link OutboxTemplate}. Key, topic and payload are required;
- * everything is checked when {@link #save()} is called.
+ * a header is checked when it is added, everything when {@link #save()} is called.
  *
  * <pre>{@code
  * outbox.message("order.created")
@@ -111,19 +112,22 @@ public final class MessageBuilder {
     }
 
     /**
-     * @param name a header name
-     * @param value its value
+     * @param name a header name: not blank, no control character, and not starting with {@code outbox-} (in any
+     * case), which the outbox's own headers take ({@link dev.outbox.sender.OutboxHeaders})
+     * @param value its value: any text without control characters but tabs and line breaks
      * @return this builder
+     * @throws InvalidMessageException naming the header when it is refused
      */
     public MessageBuilder header(String name, String value) {
-        requireHeader(name, value);
+        MessageValidator.requireHeader(name, value);
         this.headers.put(name, value);
         return this;
     }
 
     /**
-     * @param headers headers to add
+     * @param headers headers to add, each as {@link #header} takes it
      * @return this builder
+     * @throws InvalidMessageException naming the first header that is refused
      */
     public MessageBuilder headers(Map<String, String> headers) {
         headers.forEach(this::header);
@@ -198,11 +202,5 @@ public final class MessageBuilder {
             return now.plus(this.delay);
         }
         return (this.deliverAt != null && this.deliverAt.isAfter(now)) ? this.deliverAt : now;
-    }
-
-    private static void requireHeader(@Nullable String name, @Nullable String value) {
-        if (name == null || value == null) {
-            throw new InvalidMessageException("headers", "must not contain a null name or value (name: " + name + ")");
-        }
     }
 }

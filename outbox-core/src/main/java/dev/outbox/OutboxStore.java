@@ -25,8 +25,8 @@ import org.jspecify.annotations.Nullable;
  * Dispatcher dispatcher = Dispatcher.builder(store, MessageRoutes.to(sender)).build();
  * }</pre>
  *
- * <p>The table names are checked when they are set, the database when the store is built; nothing is
- * checked again. All the parts built from one store share its JDBC access and transaction setup.
+ * <p>Each table name is checked when it is set, the names against each other and the database when the store is
+ * built; nothing is checked again. All the parts built from one store share its JDBC access and transaction setup.
  */
 public final class OutboxStore {
 
@@ -43,7 +43,8 @@ public final class OutboxStore {
     public static final String DEFAULT_ARCHIVE_TABLE = "local_message_archive";
 
     private static final String TABLE_RULE = "a plain SQL identifier (letters, digits and underscores, starting "
-            + "with a letter or underscore, at most 48 characters).";
+            + "with a letter or underscore, at most 48 characters) that is no reserved word of SQL, and none of the "
+            + "store's other table names.";
 
     /** The outbox table's name, {@value #DEFAULT_OUTBOX_TABLE} by default. */
     public static final Setting<String> OUTBOX_TABLE = Setting.of("", "table-name", DEFAULT_OUTBOX_TABLE,
@@ -190,7 +191,7 @@ public final class OutboxStore {
          * @param name the outbox table's name, {@value OutboxStore#DEFAULT_OUTBOX_TABLE} by default
          * @return this builder
          * @throws dev.outbox.settings.SettingException when the name is not a plain SQL identifier of at most 48
-         * characters
+         * characters, or is a reserved word
          */
         public Builder outboxTable(String name) {
             OUTBOX_TABLE.check(name);
@@ -202,7 +203,7 @@ public final class OutboxStore {
          * @param name the inbox table's name, {@value OutboxStore#DEFAULT_INBOX_TABLE} by default
          * @return this builder
          * @throws dev.outbox.settings.SettingException when the name is not a plain SQL identifier of at most 48
-         * characters
+         * characters, or is a reserved word
          */
         public Builder inboxTable(String name) {
             INBOX_TABLE.check(name);
@@ -214,7 +215,7 @@ public final class OutboxStore {
          * @param name the archive table's name, {@value OutboxStore#DEFAULT_ARCHIVE_TABLE} by default
          * @return this builder
          * @throws dev.outbox.settings.SettingException when the name is not a plain SQL identifier of at most 48
-         * characters
+         * characters, or is a reserved word
          */
         public Builder archiveTable(String name) {
             ARCHIVE_TABLE.check(name);
@@ -236,12 +237,17 @@ public final class OutboxStore {
         }
 
         /**
-         * Detects the database from the data source's metadata, unless it was chosen.
+         * Checks that the store's tables have names of their own, then detects the database from the data source's
+         * metadata, unless it was chosen.
          *
          * @return the store
+         * @throws dev.outbox.settings.SettingException naming a table setting when two of the store's tables would
+         * have one name: an archive table named like the outbox table, or an inbox table named like the outbox's
+         * {@code <table>_sequence} or {@code <table>_switch}
          * @throws IllegalStateException when the database is not one the outbox supports
          */
         public OutboxStore build() {
+            new StoreTables(this.outboxTable, this.inboxTable, this.archiveTable).requireDistinct();
             return new OutboxStore(this);
         }
     }

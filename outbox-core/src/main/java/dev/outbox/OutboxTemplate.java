@@ -6,7 +6,6 @@ package dev.outbox;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -25,7 +24,6 @@ import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.observation.SaveObservationContext;
-import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.settings.Setting;
 import dev.outbox.settings.SettingSource;
 import dev.outbox.spi.PayloadSerializer;
@@ -162,7 +160,7 @@ public final class OutboxTemplate {
         long sequence = 0;
         if (message.isSequenced()) {
             sequence = this.sequences.next(Objects.requireNonNull(row.orderingKey()));
-            headers = withSequence(headers, sequence);
+            headers = MessageValidator.withSequence(headers, sequence);
             row = row.withHeadersJson(HeadersCodec.encode(headers));
         }
         SaveResult result = numbered(this.repository.insertUnlessExists(row), row, sequence);
@@ -202,16 +200,9 @@ public final class OutboxTemplate {
                     + "the messages of its ordering key");
         }
         // A sequenced message is checked with the longest number it may take, and stored with the one it takes.
-        String headers = this.validator.headers(message.isSequenced() ? withSequence(message.headers(), Long.MAX_VALUE)
-                : message.headers());
+        String headers = this.validator.headers(message.headers(), message.isSequenced());
         String body = this.validator.body(serialize(message.payload()));
         return new NewMessage(key, type, topic, orderingKey, headers, body, now, nextRetryAt);
-    }
-
-    private static Map<String, String> withSequence(Map<String, String> headers, long sequence) {
-        Map<String, String> sequenced = new LinkedHashMap<>(headers);
-        sequenced.put(OutboxHeaders.SEQUENCE, Long.toString(sequence));
-        return sequenced;
     }
 
     private String serialize(@Nullable Object payload) {

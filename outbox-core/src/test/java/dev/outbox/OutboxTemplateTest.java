@@ -22,9 +22,14 @@ import dev.outbox.internal.handoff.HandedOffMessage;
 import dev.outbox.internal.handoff.Handoffs;
 import dev.outbox.internal.handoff.MessageHandoff;
 import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.observation.OutboxObservations;
+import dev.outbox.observation.SaveObservationContext;
 import dev.outbox.schema.OutboxSchema;
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.spi.PayloadSerializer;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -107,6 +112,9 @@ class OutboxTemplateTest {
                         outbox -> outbox.save("t".repeat(65), "k", "orders", "{}")),
                 invalid("type", "NUL", "contains a NUL character",
                         outbox -> outbox.save("order\0created", "k", "orders", "{}")),
+                invalid("type", "line feed", "contains the control character U+000A, which would break the lines "
+                        + "of logs and consoles that show it: keys, types, topics and ordering keys are printable text",
+                        outbox -> outbox.save("order.created\nINFO forged", "k", "orders", "{}")),
 
                 invalid("key", "missing", "is required and must not be blank",
                         outbox -> outbox.message("order.created").topic("orders").payload("{}").save()),
@@ -120,6 +128,10 @@ class OutboxTemplateTest {
                         outbox -> outbox.save("order.created", EMOJI.repeat(129), "orders", "{}")),
                 invalid("key", "NUL", "contains a NUL character",
                         outbox -> outbox.save("order.created", "key\0", "orders", "{}")),
+                invalid("key", "carriage return", "contains the control character U+000D",
+                        outbox -> outbox.save("order.created", "key\r", "orders", "{}")),
+                invalid("key", "escape", "contains the control character U+001B",
+                        outbox -> outbox.save("order.created", "\u001b[2Jkey", "orders", "{}")),
 
                 invalid("topic", "missing", "is required and must not be blank",
                         outbox -> outbox.message("order.created").key("k").payload("{}").save()),
@@ -131,6 +143,10 @@ class OutboxTemplateTest {
                         outbox -> outbox.save("order.created", "k", "o".repeat(256), "{}")),
                 invalid("topic", "NUL", "contains a NUL character",
                         outbox -> outbox.save("order.created", "k", "orders\0", "{}")),
+                invalid("topic", "tab", "contains the control character U+0009",
+                        outbox -> outbox.save("order.created", "k", "orders\tx", "{}")),
+                invalid("topic", "DEL", "contains the control character U+007F",
+                        outbox -> outbox.save("order.created", "k", "orders\u007f", "{}")),
 
                 invalid("orderingKey", "empty", "is required and must not be blank",
                         outbox -> valid(outbox).orderingKey("").save()),
@@ -142,6 +158,8 @@ class OutboxTemplateTest {
                         outbox -> valid(outbox).orderingKey(EMOJI.repeat(129)).save()),
                 invalid("orderingKey", "NUL", "contains a NUL character",
                         outbox -> valid(outbox).orderingKey("customer\0").save()),
+                invalid("orderingKey", "next line (C1)", "contains the control character U+0085",
+                        outbox -> valid(outbox).orderingKey("customer\u0085").save()),
 
                 invalid("headers", "null name", "must not contain a null name or value",
                         outbox -> valid(outbox).header(null, "v").save()),
@@ -151,8 +169,20 @@ class OutboxTemplateTest {
                         outbox -> valid(outbox).headers(mapWithNullValue()).save()),
                 invalid("headers", "blank name", "contain a blank header name",
                         outbox -> valid(outbox).header(" ", "v").save()),
-                invalid("headers", "NUL in name", "contains a NUL character",
+                invalid("headers", "NUL in name", "contain a header name with the control character U+0000",
                         outbox -> valid(outbox).header("ten\0ant", "acme").save()),
+                invalid("headers", "line feed in name", "contain a header name with the control character U+000A: a "
+                        + "header name is printable text", outbox -> valid(outbox).header("ten\nant", "acme").save()),
+                invalid("headers", "an outbox header", "contain 'outbox-sequence', but names starting with outbox- "
+                        + "are reserved for the outbox's own headers: give the header another name",
+                        outbox -> valid(outbox).header(OutboxHeaders.SEQUENCE, "1").save()),
+                invalid("headers", "an outbox header in another case", "contain 'Outbox-Sequence', but names",
+                        outbox -> valid(outbox).header("Outbox-Sequence", "1").save()),
+                invalid("headers", "an outbox header in a map", "contain 'OUTBOX-ID', but names",
+                        outbox -> valid(outbox).headers(Map.of("OUTBOX-ID", "7")).save()),
+                invalid("headers", "a RocketMQ separator in a value", "contain a value of 'tenant' with the control "
+                        + "character U+0002: a header value may hold tabs and line breaks, no other control character",
+                        outbox -> valid(outbox).header("tenant", "acme\u0002outbox-sequence\u00011").save()),
                 invalid("headers", "NUL in value", "contains a NUL character",
                         outbox -> valid(outbox).header("tenant", "ac\0me").save()),
                 invalid("headers", "too large", "take more than 65535 bytes when stored as JSON",
@@ -218,6 +248,40 @@ class OutboxTemplateTest {
                 .isInstanceOfSatisfying(InvalidMessageException.class,
                         ex -> assertThat(ex.field()).isEqualTo("payload"))
                 .hasMessageContaining("no PayloadSerializer is configured for " + Order.class.getName()));
+        assertThat(rowCount()).isZero();
+    }
+
+    @Test
+    void aHeaderValueMayHoldLineBreaksAndTabs() {
+        String value = "two lines\r\nand\ta tab";
+
+        SaveResult saved = transaction.execute(status -> valid(this.outbox).header("note", value).save());
+
+        assertThat(this.outbox.find(saved.id()).orElseThrow().headers()).containsEntry("note", value);
+    }
+
+    /** A save's observation handlers write into the message's headers, as tracing does: the same check holds. */
+    @Test
+    void anOutboxHeaderThatAnObservationHandlerAddsIsRefusedAndNothingIsSaved() {
+        ObservationRegistry registry = ObservationRegistry.create();
+        registry.observationConfig().observationHandler(new ObservationHandler<SaveObservationContext>() {
+
+            @Override
+            public void onStart(SaveObservationContext context) {
+                context.getCarrier().put(OutboxHeaders.SEQUENCE, "1");
+            }
+
+            @Override
+            public boolean supportsContext(Observation.Context context) {
+                return context instanceof SaveObservationContext;
+            }
+        });
+        OutboxTemplate observed = OutboxTemplate.builder(store).observations(OutboxObservations.of(registry)).build();
+
+        assertThatThrownBy(() -> transaction.executeWithoutResult(status -> valid(observed).save()))
+                .isInstanceOfSatisfying(InvalidMessageException.class,
+                        ex -> assertThat(ex.field()).isEqualTo("headers"))
+                .hasMessageContaining("contain 'outbox-sequence', but names starting with outbox- are reserved");
         assertThat(rowCount()).isZero();
     }
 

@@ -14,7 +14,9 @@ import dev.outbox.spi.OutgoingMessage;
  * outbox id and tell messages apart by type and business key without parsing the body; on a message with an
  * ordering key that key too, and on a sequenced one its number within the key, with which
  * {@code Inbox.consumeInOrder} runs a key's messages in order. It also names the headers that the dispatcher
- * adds to a dead letter ({@link dev.outbox.dispatch.MessageRoutes.Builder#deadLetters}).
+ * adds to a dead letter ({@link dev.outbox.dispatch.MessageRoutes.Builder#deadLetters}). Their names start with
+ * {@code outbox-}, which an application's headers cannot ({@code MessageBuilder.header} refuses them), so a consumer
+ * can trust them.
  */
 public final class OutboxHeaders {
 

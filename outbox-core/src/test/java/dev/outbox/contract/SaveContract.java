@@ -164,6 +164,9 @@ abstract class SaveContract extends DatabaseContract {
                 invalid("key", "is required", b -> b.key(""), "order.created"),
                 invalid("key", "more than the maximum of 128", b -> b.key("k".repeat(129)), "order.created"),
                 invalid("key", "NUL character", b -> b.key("a\0b"), "order.created"),
+                invalid("key", "control character U+000A", b -> b.key("order-1\nINFO forged"), "order.created"),
+                invalid("type", "control character U+000D", b -> { }, "order.created\r"),
+                invalid("topic", "control character U+001B", b -> b.topic("\u001b[31morders"), "order.created"),
                 invalid("topic", "is required", b -> b.topic(" "), "order.created"),
                 invalid("topic", "more than the maximum of 255", b -> b.topic("t".repeat(256)), "order.created"),
                 invalid("orderingKey", "more than the maximum of 128",
@@ -174,7 +177,9 @@ abstract class SaveContract extends DatabaseContract {
                 invalid("payload", "more than the maximum of 64 bytes", b -> b.payload("x".repeat(65)),
                         "order.created"),
                 invalid("payload", "could not be serialized", b -> b.payload(new Object()), "order.created"),
-                invalid("headers", "blank header name", b -> b.header(" ", "v"), "order.created"));
+                invalid("headers", "blank header name", b -> b.header(" ", "v"), "order.created"),
+                invalid("headers", "reserved for the outbox's own headers",
+                        b -> b.header("outbox-sequence", "1"), "order.created"));
     }
 
     private static Arguments invalid(String field, String problem, Consumer<MessageBuilder> breakIt, String type) {
@@ -191,8 +196,11 @@ abstract class SaveContract extends DatabaseContract {
 
         this.fixture.inTransaction(() -> {
             MessageBuilder message = outbox.message(type).key("order-1").topic("orders").payload("{}");
-            breakIt.accept(message);
-            assertThatThrownBy(message::save).isInstanceOfSatisfying(InvalidMessageException.class,
+            // A header is refused when it is added, the other fields when the message is saved.
+            assertThatThrownBy(() -> {
+                breakIt.accept(message);
+                message.save();
+            }).isInstanceOfSatisfying(InvalidMessageException.class,
                     ex -> assertThat(ex.field()).isEqualTo(field))
                     .hasMessageContaining("'" + field + "'")
                     .hasMessageContaining(problem);

@@ -13,8 +13,8 @@ import jakarta.validation.constraints.Size;
 /**
  * The body of {@code POST /orders}.
  *
- * <p>The texts are {@link WellFormedText}: a NUL or a lone surrogate sent as a JSON escape answers 400
- * naming the field, before anything is written.
+ * <p>The texts are {@link WellFormedText}: a control character, an invisible format character (U+202E, U+200B) or
+ * a lone surrogate sent as a JSON escape answers 400 naming the field, before anything is written.
  *
  * @param customerId who orders; also the message's ordering key, so one customer's messages are sent in order
  * @param product what is ordered

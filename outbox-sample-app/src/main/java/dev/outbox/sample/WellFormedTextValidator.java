@@ -26,6 +26,12 @@ class WellFormedTextValidator implements ConstraintValidator<WellFormedText, Str
             if (Character.isISOControl(codePoint)) {
                 return refuse(context, "must not contain control characters (found " + unicode(codePoint) + ")");
             }
+            // Bidirectional overrides (U+202E) and zero-width characters (U+200B) make the console and logs show
+            // other text than was sent.
+            if (Character.getType(codePoint) == Character.FORMAT) {
+                return refuse(context, "must not contain invisible formatting characters, such as bidirectional "
+                        + "overrides or zero-width spaces (found " + unicode(codePoint) + ")");
+            }
             // codePointAt returns a surrogate only when it has no partner.
             if (Character.getType(codePoint) == Character.SURROGATE) {
                 return refuse(context, "must be well-formed Unicode, without a lone UTF-16 surrogate (found "

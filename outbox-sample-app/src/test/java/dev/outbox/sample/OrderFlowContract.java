@@ -193,6 +193,34 @@ abstract class OrderFlowContract {
                         "U+0085"));
     }
 
+    @ParameterizedTest(name = "{1} holding {2}")
+    @MethodSource("textsWithFormatCharacters")
+    void invisibleFormatCharactersAreRejectedAndWriteNothing(String json, String field, String codePoint) {
+        long orders = count("orders");
+        long messages = count("local_message");
+
+        ResponseEntity<Map<String, Object>> response = post(json);
+
+        assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat(response.getBody()).containsEntry("detail", "Invalid order: " + field + " must not contain "
+                + "invisible formatting characters, such as bidirectional overrides or zero-width spaces (found "
+                + codePoint + ")");
+        assertThat(count("orders")).isEqualTo(orders);
+        assertThat(count("local_message")).isEqualTo(messages);
+    }
+
+    static Stream<Arguments> textsWithFormatCharacters() {
+        // JSON escapes: a right-to-left override (U+202E) before "kcab" shows "bookback"; a zero-width space makes
+        // two customers that look alike; a byte order mark is invisible too.
+        return Stream.of(
+                Arguments.of("{\"customerId\": \"c-1\", \"product\": \"book\\u202ekcab\", \"quantity\": 1}",
+                        "product", "U+202E"),
+                Arguments.of("{\"customerId\": \"c-\\u200b1\", \"product\": \"book\", \"quantity\": 1}",
+                        "customerId", "U+200B"),
+                Arguments.of("{\"customerId\": \"c-1\", \"product\": \"\\ufeffbook\", \"quantity\": 1}",
+                        "product", "U+FEFF"));
+    }
+
     @Test
     void loneSurrogateIsRejectedAndWritesNothing() {
         long orders = count("orders");

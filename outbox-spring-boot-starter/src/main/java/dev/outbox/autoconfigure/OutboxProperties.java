@@ -227,7 +227,8 @@ public class OutboxProperties {
 
         /**
          * The starter applies the outbox's Flyway migrations itself, recording them in a history
-         * table of their own ({@code outbox_schema_history}), after the application's own Flyway
+         * table of their own per store ({@code outbox_schema_history} for the default outbox table,
+         * {@code <table-name>_flyway_history} for another), after the application's own Flyway
          * or Liquibase migrations ran.
          */
         SEPARATE,

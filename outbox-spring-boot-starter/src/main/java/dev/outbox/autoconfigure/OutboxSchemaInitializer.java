@@ -14,8 +14,9 @@ import org.springframework.beans.factory.InitializingBean;
 /**
  * Creates or upgrades the outbox table, the inbox table and the cleanup's archive table when the
  * application starts
- * ({@code outbox.schema.mode=separate}), with the outbox's own Flyway history table
- * {@value OutboxSchema#HISTORY_TABLE}, so that it never mixes with the application's migrations.
+ * ({@code outbox.schema.mode=separate}), with the store's own Flyway history table
+ * ({@link OutboxSchema#historyTable}: {@value OutboxSchema#HISTORY_TABLE} for the default outbox table), so that
+ * it never mixes with the application's migrations nor with another store's.
  *
  * <p>Spring Boot knows it as a database initializer: it runs after the application's own Flyway or
  * Liquibase migrations (which must find their schema as they left it), and before the beans that
@@ -44,6 +45,6 @@ public final class OutboxSchemaInitializer implements InitializingBean {
         logger.info("Outbox table {}, inbox table {} and archive table {} are at schema version {} ({} migration(s) "
                 + "applied, history in {})", this.store.outboxTable(), this.store.inboxTable(),
                 this.store.archiveTable(), result.targetSchemaVersion, result.migrationsExecuted,
-                OutboxSchema.HISTORY_TABLE);
+                OutboxSchema.historyTable(this.store));
     }
 }

@@ -47,12 +47,15 @@ final class StoreComponents {
      * beans; null for the application's one store
      */
     OutboxStore store(DataSource dataSource, @Nullable String name, Stream<OutboxStoreCustomizer> customizers) {
-        OutboxStore.Builder store = this.settings.build(OutboxStore.builder(dataSource)::settings);
-        customizers.forEach((customizer) -> customizer.customize(store));
-        if (name != null) {
-            store.name(name);
-        }
-        return store.build();
+        // Built within the settings, so that a refusal of the table names together names the property.
+        return this.settings.build(source -> {
+            OutboxStore.Builder store = OutboxStore.builder(dataSource).settings(source);
+            customizers.forEach((customizer) -> customizer.customize(store));
+            if (name != null) {
+                store.name(name);
+            }
+            return store.build();
+        });
     }
 
     /**

@@ -175,6 +175,19 @@ class OutboxStoresAutoConfigurationTests {
     }
 
     @Test
+    void tablesOfAStoreNamedAlikeOrAReservedWordFailTheStartNamingTheStoresProperty() {
+        this.runner.withPropertyValues("outbox.stores.second.table-name=second_message",
+                "outbox.stores.second.inbox.table-name=second_message_switch")
+                .run(context -> assertThat(context).getFailure().hasStackTraceContaining(
+                        "outbox.stores.second.inbox.table-name ('second_message_switch') is also the name of the "
+                                + "outbox's switch table (second_message_switch): give each table of the store a "
+                                + "name of its own"));
+        this.runner.withPropertyValues("outbox.stores.second.cleanup.archive.table-name=user")
+                .run(context -> assertThat(context).getFailure().hasStackTraceContaining(
+                        "outbox.stores.second.cleanup.archive.table-name is invalid: 'user' is a reserved word"));
+    }
+
+    @Test
     void aBadValueOfAStoreIsReportedWithTheStoresPropertyAndOneOfTheOutboxWithItsOwn() {
         this.runner.withPropertyValues("outbox.stores.second.dispatcher.batch-size=0")
                 .run(context -> assertThat(context).getFailure()

@@ -139,6 +139,19 @@ class PropertiesValidationTests {
     }
 
     @Test
+    void aReservedWordAsATableNameFailsNamingTheProperty() {
+        assertFailure("outbox.table-name=order", "outbox.table-name is invalid: 'order' is a reserved word of SQL on "
+                + "MySQL, MariaDB, PostgreSQL or H2: choose another name, for example order_outbox");
+    }
+
+    @Test
+    void anArchiveTableNamedLikeTheOutboxTableFailsNamingTheProperty() {
+        assertFailure("outbox.cleanup.archive.table-name=local_message", "outbox.cleanup.archive.table-name "
+                + "('local_message') is also the name of the outbox table: give each table of the store a name of "
+                + "its own");
+    }
+
+    @Test
     void aSendTimeoutLongerThanTheLeaseIsAcceptedSinceTheLeasesOfRunningSendsAreRenewed() {
         this.runner.withPropertyValues("outbox.dispatcher.lease=8s", "outbox.dispatcher.send-timeout=30s")
                 .run(context -> assertThat(context).hasNotFailed());

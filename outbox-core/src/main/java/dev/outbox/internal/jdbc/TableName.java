@@ -4,6 +4,7 @@
  */
 package dev.outbox.internal.jdbc;
 
+import dev.outbox.OutboxStore;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -21,20 +22,34 @@ public record TableName(String value) {
 
     private static final String SWITCH_SUFFIX = "_switch";
 
+    private static final String HISTORY_SUFFIX = "_flyway_history";
+
+    /** The one history table of every store before each store had its own: the default outbox table's still. */
+    public static final String SHARED_HISTORY_TABLE = "outbox_schema_history";
+
     /**
      * @param value the validated name
-     * @throws IllegalArgumentException when the name is not a plain identifier
+     * @throws IllegalArgumentException when the name is not a plain identifier, or is a reserved word
      */
     public TableName {
-        SqlIdentifier.require("table name", value, MAX_LENGTH);
+        String problem = problem(value);
+        if (problem != null) {
+            throw new IllegalArgumentException("table name " + problem);
+        }
     }
 
     /**
      * @param value a table name
-     * @return what is wrong with it, or null when it is a plain identifier of at most 48 characters
+     * @return what is wrong with it, or null when it is a plain identifier of at most 48 characters that no
+     * supported database reserves
      */
     public static @Nullable String problem(String value) {
-        return SqlIdentifier.problem(value, MAX_LENGTH);
+        String problem = SqlIdentifier.problem(value, MAX_LENGTH);
+        if (problem == null && ReservedWords.contains(value)) {
+            return "'" + value + "' is a reserved word of SQL on MySQL, MariaDB, PostgreSQL or H2: choose another "
+                    + "name, for example " + value + "_outbox";
+        }
+        return problem;
     }
 
     /**
@@ -51,6 +66,16 @@ public record TableName(String value) {
      */
     public String switchTable() {
         return this.value + SWITCH_SUFFIX;
+    }
+
+    /**
+     * @return the name of the Flyway history table of the migrations that create this outbox table and the tables
+     * beside it: {@code outbox_schema_history} for the default outbox table, as before each store had a history of
+     * its own, else {@code <table>_flyway_history}
+     */
+    public String historyTable() {
+        return this.value.equalsIgnoreCase(OutboxStore.DEFAULT_OUTBOX_TABLE) ? SHARED_HISTORY_TABLE
+                : this.value + HISTORY_SUFFIX;
     }
 
     @Override

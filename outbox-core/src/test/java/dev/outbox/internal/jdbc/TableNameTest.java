@@ -59,6 +59,27 @@ class TableNameTest {
                 .withMessageContaining("at most 48 characters");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = { "order", "ORDER", "user", "table", "index", "value", "current_user", "lock" })
+    void rejectsAReservedWordWhateverItsCase(String name) {
+        assertThatIllegalArgumentException().isThrownBy(() -> new TableName(name))
+                .withMessage("table name '" + name + "' is a reserved word of SQL on MySQL, MariaDB, PostgreSQL or H2: "
+                        + "choose another name, for example " + name + "_outbox");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "orders", "users", "order_outbox", "user_inbox", "tables" })
+    void acceptsNamesThatOnlyContainAReservedWord(String name) {
+        assertThat(new TableName(name).value()).isEqualTo(name);
+    }
+
+    @Test
+    void aStoreOfTheDefaultOutboxTableKeepsTheSharedHistoryAndAnyOtherHasItsOwn() {
+        assertThat(new TableName("local_message").historyTable()).isEqualTo("outbox_schema_history");
+        assertThat(new TableName("order_outbox").historyTable()).isEqualTo("order_outbox_flyway_history");
+        assertThat(new TableName(LONGEST).historyTable()).hasSize(63);
+    }
+
     @Test
     void rejectsAnIdentifierOfFortyNineCharacters() {
         String tooLong = LONGEST + "x";
