@@ -63,6 +63,14 @@ public final class RocketMqMessageSender implements MessageSender {
     private static final Set<Integer> REJECTED_FOR_GOOD = Set.of(ResponseCode.MESSAGE_ILLEGAL,
             ResponseCode.NO_PERMISSION, ResponseCode.TOPIC_NOT_EXIST);
 
+    /**
+     * What the broker answers when it cannot store any message for now: {@code SYSTEM_BUSY} (its flow control,
+     * when requests wait in its queue too long) and {@code SERVICE_NOT_AVAILABLE} (its store is shutting down,
+     * full or read-only).
+     */
+    private static final Set<Integer> CANNOT_STORE_FOR_NOW = Set.of(ResponseCode.SYSTEM_BUSY,
+            ResponseCode.SERVICE_NOT_AVAILABLE);
+
     private final DefaultMQProducer producer;
 
     private final MessageQueueSelector byOrderingKey = new OrderingKeySelector();
@@ -114,9 +122,9 @@ public final class RocketMqMessageSender implements MessageSender {
      * <p>The name server or broker was {@link SendFailure#UNREACHABLE} when the client's remoting layer could not
      * connect ({@link RemotingConnectException}), send the request ({@link RemotingSendRequestException}), get
      * an answer in time ({@link RemotingTimeoutException}) or start one more asynchronous request
-     * ({@link RemotingTooMuchRequestException}), or when the broker answered {@code SERVICE_NOT_AVAILABLE} (its
-     * store is shutting down, full or read-only), anywhere among the causes; so is every failure that
-     * {@link SendFailure#of} counts.
+     * ({@link RemotingTooMuchRequestException}), or when the broker answered that it cannot store any message for
+     * now: {@code SYSTEM_BUSY} (its flow control) or {@code SERVICE_NOT_AVAILABLE} (its store is shutting down,
+     * full or read-only), anywhere among the causes; so is every failure that {@link SendFailure#of} counts.
      *
      * <p>Anything else is the message's own, and retried: another error the broker answered, a status other than
      * {@code SEND_OK} ({@link RocketMqDeliveryException}), a header RocketMQ cannot carry, and "No route info of
@@ -139,8 +147,7 @@ public final class RocketMqMessageSender implements MessageSender {
     private static boolean isOutage(Throwable error) {
         return error instanceof RemotingConnectException || error instanceof RemotingSendRequestException
                 || error instanceof RemotingTimeoutException || error instanceof RemotingTooMuchRequestException
-                || (error instanceof MQBrokerException broker
-                        && broker.getResponseCode() == ResponseCode.SERVICE_NOT_AVAILABLE);
+                || (error instanceof MQBrokerException broker && CANNOT_STORE_FOR_NOW.contains(broker.getResponseCode()));
     }
 
     /**

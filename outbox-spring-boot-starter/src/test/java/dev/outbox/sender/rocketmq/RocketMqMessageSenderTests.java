@@ -80,6 +80,8 @@ class RocketMqMessageSenderTests {
         assertThat(this.sender.classify(new MQClientException("Send [1] times, still failed",
                 new MQBrokerException(ResponseCode.SERVICE_NOT_AVAILABLE, "service not available now"))))
                 .isEqualTo(SendFailure.UNREACHABLE);
+        assertThat(this.sender.classify(new MQBrokerException(ResponseCode.SYSTEM_BUSY,
+                "[TIMEOUT_CLEAN_QUEUE]broker busy, start flow control for a while"))).isEqualTo(SendFailure.UNREACHABLE);
     }
 
     @Test
@@ -121,7 +123,7 @@ class RocketMqMessageSenderTests {
     void anyOtherAnswerOfTheBrokerIsTheMessagesOwnFailure() {
         assertThat(this.sender.classify(new MQBrokerException(ResponseCode.SYSTEM_ERROR, "topic not allowed")))
                 .isEqualTo(SendFailure.MESSAGE);
-        assertThat(this.sender.classify(new MQBrokerException(ResponseCode.SYSTEM_BUSY, "broker busy")))
+        assertThat(this.sender.classify(new MQBrokerException(ResponseCode.VERSION_NOT_SUPPORTED, "old client")))
                 .isEqualTo(SendFailure.MESSAGE);
         assertThat(this.sender.classify(RocketMqDeliveryException.notConfirmed(
                 "not confirmed by the broker: FLUSH_DISK_TIMEOUT"))).isEqualTo(SendFailure.MESSAGE);
