@@ -107,6 +107,29 @@ class KafkaTracingTests {
 
     @ParameterizedTest
     @EnumSource(TracingBridge.class)
+    void withTheTemplatesObservationOnTheTemplatesSpanIsBetweenTheSendAndTheConsumer(TracingBridge bridge) {
+        RecordedSpans spans = new RecordedSpans();
+        runner(bridge, spans).withPropertyValues("spring.kafka.template.observation-enabled=true").run(context -> {
+            ObservationRegistry registry = context.getBean(ObservationRegistry.class);
+            SaveResult saved = Observation.createNotStarted("http.server.requests", registry)
+                    .contextualName("POST /orders").observe(() -> save(context, "order-template-traced-" + bridge));
+            OutboxContexts.awaitSent(context, saved.id());
+            ConsumerRecord<String, String> record = consume(saved.id());
+            consumeThroughTheInbox(context, record, headers(record));
+
+            FinishedSpan request = spans.await("POST /orders");
+            FinishedSpan send = spans.await("send " + TOPIC);
+            FinishedSpan process = spans.await("process shipping");
+            assertThat(process.getTraceId()).isEqualTo(request.getTraceId());
+            FinishedSpan publish = spans.awaitId(process.getParentId());
+            assertThat(publish.getKind()).as("the template's own span").isEqualTo(Span.Kind.PRODUCER);
+            assertThat(publish.getParentId()).as("the template's span is a child of the outbox's send")
+                    .isEqualTo(send.getSpanId());
+        });
+    }
+
+    @ParameterizedTest
+    @EnumSource(TracingBridge.class)
     void anOrderSavedOutsideAnyTraceReachesKafkaWithoutTraceHeaders(TracingBridge bridge) {
         runner(bridge, new RecordedSpans()).run(context -> {
             SaveResult saved = save(context, "order-untraced-" + bridge);

@@ -5,12 +5,10 @@
 package dev.outbox.autoconfigure;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-import dev.outbox.MessageState;
 import dev.outbox.StoredMessage;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.sender.OutboxHeaders;
@@ -26,7 +24,6 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * Messages that RocketMQ refuses for good, from a MariaDB outbox through the real dispatcher to the name server
@@ -37,8 +34,6 @@ import static org.awaitility.Awaitility.await;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RocketMqDeadLetterTests {
-
-    private static final Duration PATIENCE = Duration.ofSeconds(20);
 
     private static final String ORDERS = "outbox-dl-orders";
 
@@ -84,11 +79,11 @@ class RocketMqDeadLetterTests {
                 others.add(save(context, "order-" + i, ORDERS, "{}"));
             }
 
-            StoredMessage refusedByTheClient = awaitFailed(context, illegalTopic);
+            StoredMessage refusedByTheClient = OutboxContexts.awaitFailed(context, illegalTopic);
             assertThat(refusedByTheClient.retryCount()).isOne();
             assertThat(refusedByTheClient.failReason()).contains("RocketMqDeliveryException: the RocketMQ client "
                     + "refuses the message for topic 'outbox.orders.v1'").contains("contains illegal characters");
-            StoredMessage refusedByTheBroker = awaitFailed(context, missing);
+            StoredMessage refusedByTheBroker = OutboxContexts.awaitFailed(context, missing);
             assertThat(refusedByTheBroker.retryCount()).isOne();
             assertThat(refusedByTheBroker.failReason()).contains("MQBrokerException: CODE: 17")
                     .contains("topic[" + missingTopic + "] not exist");
@@ -109,7 +104,7 @@ class RocketMqDeadLetterTests {
                             reason -> assertThat(reason).contains("not exist"));
             assertThat(OutboxContexts.stored(context, missing).brokerMessageId())
                     .isEqualTo("dead-letter:" + deadLetter.getMsgId());
-            assertThat(deadLettersCounted(context, "published")).isEqualTo(2.0);
+            assertThat(OutboxContexts.deadLettersCounted(context, "order.created", "published")).isEqualTo(2.0);
         }));
     }
 
@@ -119,29 +114,18 @@ class RocketMqDeadLetterTests {
             long tooLarge = save(context, "order-large", ORDERS, "{\"data\":\"" + "x".repeat(MAX_MESSAGE_SIZE) + "\"}");
             long other = save(context, "order-small", ORDERS, "{}");
 
-            StoredMessage failed = awaitFailed(context, tooLarge);
+            StoredMessage failed = OutboxContexts.awaitFailed(context, tooLarge);
             assertThat(failed.retryCount()).isOne();
             assertThat(failed.brokerMessageId()).isNull();
             assertThat(failed.failReason()).contains("the message body size over max value, MAX: " + MAX_MESSAGE_SIZE)
                     .contains("\nDead letter to '" + ORDERS_DLT + "' not published: ");
             OutboxContexts.awaitSent(context, other);
-            assertThat(deadLettersCounted(context, "failed")).isEqualTo(1.0);
+            assertThat(OutboxContexts.deadLettersCounted(context, "order.created", "failed")).isEqualTo(1.0);
         });
     }
 
     private static long save(ApplicationContext context, String key, String topic, String payload) {
         return OutboxContexts.save(context, outbox -> outbox.message("order.created").key(key).topic(topic)
                 .payload(payload).save()).id();
-    }
-
-    private static StoredMessage awaitFailed(ApplicationContext context, long id) {
-        await().atMost(PATIENCE).untilAsserted(() -> assertThat(OutboxContexts.stored(context, id).state())
-                .isEqualTo(MessageState.FAILED));
-        return OutboxContexts.stored(context, id);
-    }
-
-    private static double deadLettersCounted(ApplicationContext context, String result) {
-        return context.getBean(MeterRegistry.class).get("outbox.dead.letters").tag("type", "order.created")
-                .tag("result", result).counter().count();
     }
 }

@@ -121,10 +121,12 @@ public final class RocketMqMessageSender implements MessageSender {
      *
      * <p>The name server or broker was {@link SendFailure#UNREACHABLE} when the client's remoting layer could not
      * connect ({@link RemotingConnectException}), send the request ({@link RemotingSendRequestException}), get
-     * an answer in time ({@link RemotingTimeoutException}) or start one more asynchronous request
-     * ({@link RemotingTooMuchRequestException}), or when the broker answered that it cannot store any message for
-     * now: {@code SYSTEM_BUSY} (its flow control) or {@code SERVICE_NOT_AVAILABLE} (its store is shutting down,
-     * full or read-only), anywhere among the causes; so is every failure that {@link SendFailure#of} counts.
+     * an answer in time ({@link RemotingTimeoutException}), start one more asynchronous request
+     * ({@link RemotingTooMuchRequestException}) or keep the connection until the answer came (a plain
+     * {@link RemotingException}, in the client's {@code MQClientException: unknown reason}), or when the broker
+     * answered that it cannot store any message for now: {@code SYSTEM_BUSY} (its flow control) or
+     * {@code SERVICE_NOT_AVAILABLE} (its store is shutting down, full or read-only), anywhere among the causes; so
+     * is every failure that {@link SendFailure#of} counts.
      *
      * <p>Anything else is the message's own, and retried: another error the broker answered, a status other than
      * {@code SEND_OK} ({@link RocketMqDeliveryException}), a header RocketMQ cannot carry, and "No route info of
@@ -147,7 +149,10 @@ public final class RocketMqMessageSender implements MessageSender {
     private static boolean isOutage(Throwable error) {
         return error instanceof RemotingConnectException || error instanceof RemotingSendRequestException
                 || error instanceof RemotingTimeoutException || error instanceof RemotingTooMuchRequestException
-                || (error instanceof MQBrokerException broker && CANNOT_STORE_FOR_NOW.contains(broker.getResponseCode()));
+                // Exactly this class, not its RemotingCommandException: the connection closed under a request.
+                || error.getClass() == RemotingException.class
+                || (error instanceof MQBrokerException broker
+                        && CANNOT_STORE_FOR_NOW.contains(broker.getResponseCode()));
     }
 
     /**

@@ -13,7 +13,9 @@ import org.apache.rocketmq.client.common.ClientErrorCode;
 import org.apache.rocketmq.client.exception.MQBrokerException;
 import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
+import org.apache.rocketmq.remoting.exception.RemotingCommandException;
 import org.apache.rocketmq.remoting.exception.RemotingConnectException;
+import org.apache.rocketmq.remoting.exception.RemotingException;
 import org.apache.rocketmq.remoting.exception.RemotingSendRequestException;
 import org.apache.rocketmq.remoting.exception.RemotingTimeoutException;
 import org.apache.rocketmq.remoting.exception.RemotingTooMuchRequestException;
@@ -76,12 +78,22 @@ class RocketMqMessageSenderTests {
     }
 
     @Test
+    void aConnectionLostWhileTheAnswerWasAwaitedIsAnUnreachableBrokerButABadAnswerIsNot() {
+        // What the client's response future says when the channel closed under the request.
+        assertThat(this.sender.classify(new MQClientException("unknown reason",
+                new RemotingException("RemotingCommand [code=310, ...]", null)))).isEqualTo(SendFailure.UNREACHABLE);
+        assertThat(this.sender.classify(new MQClientException("unknown reason",
+                new RemotingCommandException("decode failed")))).isEqualTo(SendFailure.MESSAGE);
+    }
+
+    @Test
     void aBrokerThatCannotStoreForNowIsUnreachable() {
         assertThat(this.sender.classify(new MQClientException("Send [1] times, still failed",
                 new MQBrokerException(ResponseCode.SERVICE_NOT_AVAILABLE, "service not available now"))))
                 .isEqualTo(SendFailure.UNREACHABLE);
         assertThat(this.sender.classify(new MQBrokerException(ResponseCode.SYSTEM_BUSY,
-                "[TIMEOUT_CLEAN_QUEUE]broker busy, start flow control for a while"))).isEqualTo(SendFailure.UNREACHABLE);
+                "[TIMEOUT_CLEAN_QUEUE]broker busy, start flow control for a while")))
+                .isEqualTo(SendFailure.UNREACHABLE);
     }
 
     @Test
