@@ -33,6 +33,7 @@ import org.apache.rocketmq.remoting.netty.NettyClientConfig;
 import org.apache.rocketmq.remoting.netty.NettyServerConfig;
 import org.apache.rocketmq.remoting.protocol.RemotingCommand;
 import org.apache.rocketmq.store.config.MessageStoreConfig;
+import org.junit.jupiter.api.function.Executable;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -131,7 +132,7 @@ final class RocketMqTestBroker {
      *
      * @param work what to run meanwhile
      */
-    void withoutTopicAutoCreation(ThrowingRunnable work) throws Throwable {
+    void withoutTopicAutoCreation(Executable work) throws Throwable {
         TopicConfig template = this.broker.getTopicConfigManager()
                 .selectTopicConfig(TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC);
         int perm = template.getPerm();
@@ -139,7 +140,7 @@ final class RocketMqTestBroker {
         // Clients still find the template topic's route, but the broker no longer lets a new topic inherit it.
         template.setPerm(PermName.PERM_READ | PermName.PERM_WRITE);
         try {
-            work.run();
+            work.execute();
         }
         finally {
             template.setPerm(perm);
@@ -164,12 +165,6 @@ final class RocketMqTestBroker {
         this.broker = startBroker(this.broker.getBrokerConfig().getNamesrvAddr(),
                 this.broker.getNettyServerConfig().getListenPort());
         awaitRoute(topic);
-    }
-
-    /** Work that may throw, as a test's body does. */
-    interface ThrowingRunnable {
-
-        void run() throws Throwable;
     }
 
     private static RocketMqTestBroker start() {
