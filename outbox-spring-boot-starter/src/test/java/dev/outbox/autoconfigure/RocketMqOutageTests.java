@@ -66,12 +66,11 @@ class RocketMqOutageTests {
                     CompletableFuture<Void> load = CompletableFuture.runAsync(() -> {
                         for (int i = 0; loading.get(); i++) {
                             ids.addAll(save(context, "load-" + i, 1));
-                            pause();
                         }
                     });
                     CompletableFuture<Void> shutdown = null;
                     try {
-                        await().atMost(PATIENCE).until(() -> ids.size() > 15);
+                        await().atMost(PATIENCE).until(() -> ids.size() > 25);
                         shutdown = CompletableFuture.runAsync(this.rocketMq::stopBroker);
                         OutboxContexts.awaitPausedAndProbed(context);
                         loading.set(false);
@@ -101,16 +100,6 @@ class RocketMqOutageTests {
                     assertThat(this.rocketMq.consume(TOPIC, ids.size())).extracting(RocketMqContexts::outboxId)
                             .containsAll(ids);
                 });
-    }
-
-    /** A short pause between two saves of the load, so that a few dozen messages meet the broker's shutdown. */
-    private static void pause() {
-        try {
-            Thread.sleep(20);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private static List<Long> save(ApplicationContext context, String keyPrefix, int count) {
