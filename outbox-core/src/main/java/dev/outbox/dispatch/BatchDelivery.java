@@ -240,7 +240,7 @@ final class BatchDelivery {
 
     /**
      * Sends in an observation whose tracing handler continues the trace saved with the message and gives the
-     * broker the send's own propagation headers.
+     * broker the send's own propagation headers; the sender's call runs in its scope.
      */
     private CompletableFuture<Confirmation> send(MessageSender sender, OutgoingMessage message) {
         Observation observation = this.observations.send(message);
@@ -249,7 +249,9 @@ final class BatchDelivery {
         }
         SendObservationContext context = (SendObservationContext) observation.start().getContext();
         CompletableFuture<Confirmation> send;
-        try {
+        // In scope, so that a broker client's own observation (a template with observation-enabled) is a child
+        // of the send, instead of starting a trace of its own and putting its context in the message's headers.
+        try (Observation.Scope scope = observation.openScope()) {
             send = sender.send(withHeaders(message, context.getCarrier())).toCompletableFuture()
                     .thenApply(BatchDelivery::acknowledged);
         }

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.outbox.MessageState;
 import dev.outbox.StoredMessage;
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.testing.TestDatabase;
@@ -28,7 +27,6 @@ import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
 import static dev.outbox.autoconfigure.KafkaTestRecords.headers;
 import static dev.outbox.autoconfigure.KafkaTestRecords.recordOf;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * Poison messages on a real Kafka (an in-process KRaft broker), from a MariaDB outbox through the real dispatcher:
@@ -97,10 +95,10 @@ class KafkaDeadLetterTests {
             }
             long payment = save(context, "payment.taken", "payment-1", PAYMENTS, "{}");
 
-            StoredMessage rejected = awaitFailed(context, unserializable);
+            StoredMessage rejected = OutboxContexts.awaitFailed(context, unserializable);
             assertThat(rejected.retryCount()).isOne();
             assertThat(rejected.failReason()).contains("SerializationException: cannot serialize the body");
-            StoredMessage nonRetryable = awaitFailed(context, schemaViolation);
+            StoredMessage nonRetryable = OutboxContexts.awaitFailed(context, schemaViolation);
             assertThat(nonRetryable.retryCount()).isOne();
             assertThat(nonRetryable.failReason()).contains("SchemaViolationException: the body breaks the schema");
             others.forEach(id -> OutboxContexts.awaitSent(context, id));
@@ -122,7 +120,7 @@ class KafkaDeadLetterTests {
             // The topic is the class's: it holds the other test's messages too.
             assertThat(consume(ORDERS, others.size())).extracting(KafkaTestRecords::outboxId)
                     .containsAll(others).doesNotContain(unserializable, schemaViolation);
-            assertThat(deadLettersCounted(context, "published")).isEqualTo(2.0);
+            assertThat(OutboxContexts.deadLettersCounted(context, "order.created", "published")).isEqualTo(2.0);
         });
     }
 
@@ -133,31 +131,20 @@ class KafkaDeadLetterTests {
                     "{\"data\":\"" + "x".repeat(MAX_REQUEST_SIZE) + "\"}");
             long other = save(context, "order.created", "order-small", ORDERS, "{}");
 
-            StoredMessage failed = awaitFailed(context, tooLarge);
+            StoredMessage failed = OutboxContexts.awaitFailed(context, tooLarge);
             assertThat(failed.retryCount()).isOne();
             assertThat(failed.brokerMessageId()).isNull();
             assertThat(failed.failReason()).startsWith("org.springframework.kafka")
                     .contains("RecordTooLargeException")
                     .contains("\nDead letter to '" + ORDERS_DLT + "' not published: ");
             OutboxContexts.awaitSent(context, other);
-            assertThat(deadLettersCounted(context, "failed")).isEqualTo(1.0);
+            assertThat(OutboxContexts.deadLettersCounted(context, "order.created", "failed")).isEqualTo(1.0);
         });
     }
 
     private static long save(ApplicationContext context, String type, String key, String topic, String payload) {
         return OutboxContexts.save(context, outbox -> outbox.message(type).key(key).topic(topic).payload(payload)
                 .save()).id();
-    }
-
-    private static StoredMessage awaitFailed(ApplicationContext context, long id) {
-        await().atMost(PATIENCE).untilAsserted(() -> assertThat(OutboxContexts.stored(context, id).state())
-                .isEqualTo(MessageState.FAILED));
-        return OutboxContexts.stored(context, id);
-    }
-
-    private static double deadLettersCounted(ApplicationContext context, String result) {
-        return context.getBean(MeterRegistry.class).get("outbox.dead.letters").tag("type", "order.created")
-                .tag("result", result).counter().count();
     }
 
     private List<ConsumerRecord<String, String>> consume(String topic, int atLeast) {

@@ -7,7 +7,6 @@ package dev.outbox.autoconfigure;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import dev.outbox.SaveResult;
 import dev.outbox.consumer.inbox.Inbox;
@@ -15,20 +14,16 @@ import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.testing.TestDatabase;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
-import io.opentelemetry.api.trace.SpanKind;
-import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
-import io.opentelemetry.sdk.trace.data.SpanData;
+import io.micrometer.tracing.Span;
+import io.micrometer.tracing.exporter.FinishedSpan;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.TestInstance;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
-import org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration;
-import org.springframework.boot.micrometer.tracing.autoconfigure.MicrometerTracingAutoConfiguration;
-import org.springframework.boot.micrometer.tracing.opentelemetry.autoconfigure.OpenTelemetryTracingAutoConfiguration;
-import org.springframework.boot.opentelemetry.autoconfigure.OpenTelemetrySdkAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker;
@@ -37,10 +32,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import static dev.outbox.autoconfigure.KafkaTestRecords.headers;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
- * One trace end to end, through Spring Boot's OpenTelemetry tracing with an in-memory span exporter: a request
+ * One trace end to end, through Spring Boot's tracing with OpenTelemetry and with Brave: a request
  * saves an order to a MariaDB outbox, the dispatcher sends it to an in-process KRaft broker, and a Kafka
  * consumer consumes it through the inbox. The request's span, the save's, the send's and the consumer's are one
  * trace, each the parent of the next.
@@ -73,53 +67,72 @@ class KafkaTracingTests {
         }
     }
 
-    private ApplicationContextRunner runner(InMemorySpanExporter exporter) {
-        return OutboxContexts.on(this.database)
+    private ApplicationContextRunner runner(TracingBridge bridge, RecordedSpans spans) {
+        return bridge.on(OutboxContexts.on(this.database)
                 .withConfiguration(AutoConfigurations.of(KafkaAutoConfiguration.class,
-                        OutboxKafkaAutoConfiguration.class, ObservationAutoConfiguration.class,
-                        OpenTelemetrySdkAutoConfiguration.class, OpenTelemetryTracingAutoConfiguration.class,
-                        MicrometerTracingAutoConfiguration.class, OutboxTracingAutoConfiguration.class))
-                .withBean(InMemorySpanExporter.class, () -> exporter)
+                        OutboxKafkaAutoConfiguration.class)), spans)
                 .withPropertyValues("spring.kafka.bootstrap-servers=" + this.kafka.getBrokersAsString(),
-                        "management.tracing.sampling.probability=1.0",
-                        "management.opentelemetry.tracing.export.schedule-delay=100ms",
                         "outbox.dispatcher.poll-interval=100ms", "outbox.dispatcher.max-poll-interval=200ms");
     }
 
-    @Test
-    void theConsumersSpanJoinsTheTraceOfTheRequestThatSavedTheOrderWithTheSendBetween() {
-        InMemorySpanExporter exporter = InMemorySpanExporter.create();
-        runner(exporter).run(context -> {
+    @ParameterizedTest
+    @EnumSource(TracingBridge.class)
+    void theConsumersSpanJoinsTheTraceOfTheRequestThatSavedTheOrderWithTheSendBetween(TracingBridge bridge) {
+        RecordedSpans spans = new RecordedSpans();
+        runner(bridge, spans).run(context -> {
             ObservationRegistry registry = context.getBean(ObservationRegistry.class);
             SaveResult saved = Observation.createNotStarted("http.server.requests", registry)
-                    .contextualName("POST /orders").observe(() -> save(context, "order-traced"));
+                    .contextualName("POST /orders").observe(() -> save(context, "order-traced-" + bridge));
             OutboxContexts.awaitSent(context, saved.id());
 
             ConsumerRecord<String, String> record = consume(saved.id());
             Map<String, String> headers = headers(record);
             consumeThroughTheInbox(context, record, headers);
 
-            SpanData request = awaitSpan(exporter, "POST /orders");
-            SpanData create = awaitSpan(exporter, "create " + TOPIC);
-            SpanData send = awaitSpan(exporter, "send " + TOPIC);
-            SpanData process = awaitSpan(exporter, "process shipping");
-            assertThat(List.of(create, send, process)).extracting(SpanData::getTraceId)
+            FinishedSpan request = spans.await("POST /orders");
+            FinishedSpan create = spans.await("create " + TOPIC);
+            FinishedSpan send = spans.await("send " + TOPIC);
+            FinishedSpan process = spans.await("process shipping");
+            assertThat(List.of(create, send, process)).extracting(FinishedSpan::getTraceId)
                     .containsOnly(request.getTraceId());
-            assertThat(create.getParentSpanId()).isEqualTo(request.getSpanId());
-            assertThat(send.getParentSpanId()).isEqualTo(create.getSpanId());
-            assertThat(process.getParentSpanId()).isEqualTo(send.getSpanId());
-            assertThat(send.getKind()).isEqualTo(SpanKind.PRODUCER);
-            assertThat(process.getKind()).isEqualTo(SpanKind.CONSUMER);
+            assertThat(create.getParentId()).isEqualTo(request.getSpanId());
+            assertThat(send.getParentId()).isEqualTo(create.getSpanId());
+            assertThat(process.getParentId()).isEqualTo(send.getSpanId());
+            assertThat(send.getKind()).isEqualTo(Span.Kind.PRODUCER);
+            assertThat(process.getKind()).isEqualTo(Span.Kind.CONSUMER);
             assertThat(headers.get("traceparent")).as("the record carries the send's context")
                     .isEqualTo("00-" + send.getTraceId() + "-" + send.getSpanId() + "-01");
         });
     }
 
-    @Test
-    void anOrderSavedOutsideAnyTraceReachesKafkaWithoutTraceHeaders() {
-        InMemorySpanExporter exporter = InMemorySpanExporter.create();
-        runner(exporter).run(context -> {
-            SaveResult saved = save(context, "order-untraced");
+    @ParameterizedTest
+    @EnumSource(TracingBridge.class)
+    void withTheTemplatesObservationOnTheTemplatesSpanIsBetweenTheSendAndTheConsumer(TracingBridge bridge) {
+        RecordedSpans spans = new RecordedSpans();
+        runner(bridge, spans).withPropertyValues("spring.kafka.template.observation-enabled=true").run(context -> {
+            ObservationRegistry registry = context.getBean(ObservationRegistry.class);
+            SaveResult saved = Observation.createNotStarted("http.server.requests", registry)
+                    .contextualName("POST /orders").observe(() -> save(context, "order-template-traced-" + bridge));
+            OutboxContexts.awaitSent(context, saved.id());
+            ConsumerRecord<String, String> record = consume(saved.id());
+            consumeThroughTheInbox(context, record, headers(record));
+
+            FinishedSpan request = spans.await("POST /orders");
+            FinishedSpan send = spans.await("send " + TOPIC);
+            FinishedSpan process = spans.await("process shipping");
+            assertThat(process.getTraceId()).isEqualTo(request.getTraceId());
+            FinishedSpan publish = spans.awaitId(process.getParentId());
+            assertThat(publish.getKind()).as("the template's own span").isEqualTo(Span.Kind.PRODUCER);
+            assertThat(publish.getParentId()).as("the template's span is a child of the outbox's send")
+                    .isEqualTo(send.getSpanId());
+        });
+    }
+
+    @ParameterizedTest
+    @EnumSource(TracingBridge.class)
+    void anOrderSavedOutsideAnyTraceReachesKafkaWithoutTraceHeaders(TracingBridge bridge) {
+        runner(bridge, new RecordedSpans()).run(context -> {
+            SaveResult saved = save(context, "order-untraced-" + bridge);
             OutboxContexts.awaitSent(context, saved.id());
 
             assertThat(headers(consume(saved.id()))).containsKey(OutboxHeaders.ID)
@@ -142,14 +155,5 @@ class KafkaTracingTests {
 
     private ConsumerRecord<String, String> consume(long outboxId) {
         return KafkaTestRecords.find(this.kafka.getBrokersAsString(), TOPIC, outboxId, PATIENCE);
-    }
-
-    private static SpanData awaitSpan(InMemorySpanExporter exporter, String name) {
-        await().atMost(PATIENCE).until(() -> spanNamed(exporter, name).isPresent());
-        return spanNamed(exporter, name).orElseThrow();
-    }
-
-    private static Optional<SpanData> spanNamed(InMemorySpanExporter exporter, String name) {
-        return exporter.getFinishedSpanItems().stream().filter(span -> name.equals(span.getName())).findFirst();
     }
 }

@@ -20,6 +20,7 @@ import dev.outbox.StoredMessage;
 import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.dispatch.PausedRoute;
 import dev.outbox.testing.TestDatabase;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerAutoConfiguration;
@@ -94,6 +95,26 @@ final class OutboxContexts {
     static void awaitSent(ApplicationContext context, long id) {
         await().atMost(Duration.ofSeconds(20))
                 .untilAsserted(() -> assertThat(stored(context, id).state()).isEqualTo(MessageState.SENT));
+    }
+
+    /**
+     * Waits until the message is FAILED, as after its last attempt or a rejection for good.
+     *
+     * @return the failed message
+     */
+    static StoredMessage awaitFailed(ApplicationContext context, long id) {
+        await().atMost(Duration.ofSeconds(20))
+                .untilAsserted(() -> assertThat(stored(context, id).state()).isEqualTo(MessageState.FAILED));
+        return stored(context, id);
+    }
+
+    /**
+     * @return how many dead letters of the type the context's meter registry counted with that result
+     * ({@code published} or {@code failed})
+     */
+    static double deadLettersCounted(ApplicationContext context, String type, String result) {
+        return context.getBean(MeterRegistry.class).get("outbox.dead.letters").tag("type", type)
+                .tag("result", result).counter().count();
     }
 
     /**

@@ -65,11 +65,11 @@ class PoisonMessageRoutingTests {
                     long flaky = OutboxContexts.save(context, "order.created", "bad-flaky", "{}").id();
                     long good = OutboxContexts.save(context, "order.created", "good", "{}").id();
 
-                    StoredMessage body = awaitFailed(context, badBody);
+                    StoredMessage body = OutboxContexts.awaitFailed(context, badBody);
                     assertThat(body.retryCount()).isOne();
                     assertThat(body.failReason()).startsWith("java.lang.IllegalArgumentException: cannot encode");
                     assertThat(body.brokerMessageId()).isEqualTo("dead-letter:test-" + badBody);
-                    StoredMessage schema = awaitFailed(context, badSchema);
+                    StoredMessage schema = OutboxContexts.awaitFailed(context, badSchema);
                     assertThat(schema.retryCount()).isOne();
                     assertThat(schema.brokerMessageId()).isEqualTo("dead-letter:test-" + badSchema);
                     OutboxContexts.awaitSent(context, good);
@@ -126,11 +126,5 @@ class PoisonMessageRoutingTests {
                 .run(context -> assertThat(OutboxContexts.outboxFailure(context.getStartupFailure()))
                         .startsWith("outbox.routes.payment.dead-letter-topic is outbox.routes.payment.topic "
                                 + "('payments')"));
-    }
-
-    private static StoredMessage awaitFailed(ApplicationContext context, long id) {
-        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(OutboxContexts.stored(context, id).state())
-                .isEqualTo(MessageState.FAILED));
-        return OutboxContexts.stored(context, id);
     }
 }

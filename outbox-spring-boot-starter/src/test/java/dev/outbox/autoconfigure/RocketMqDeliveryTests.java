@@ -7,35 +7,27 @@ package dev.outbox.autoconfigure;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 
 import dev.outbox.SaveResult;
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.sender.rocketmq.RocketMqMessageSender;
 import dev.outbox.testing.TestDatabase;
-import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
 import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.common.message.MessageExt;
-import org.apache.rocketmq.common.message.MessageQueue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * The RocketMQ sender, wired by the auto-configuration on the application's started
@@ -44,8 +36,6 @@ import static org.awaitility.Awaitility.await;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RocketMqDeliveryTests {
-
-    private static final Duration PATIENCE = Duration.ofSeconds(20);
 
     private static final int QUEUES = 4;
 
@@ -75,29 +65,8 @@ class RocketMqDeliveryTests {
         }
     }
 
-    /**
-     * @param nameServerAddress where the application's producer finds the name server
-     */
     private ApplicationContextRunner runner(String nameServerAddress) {
-        return OutboxContexts.on(this.database)
-                .withConfiguration(AutoConfigurations.of(OutboxRocketMqAutoConfiguration.class))
-                // As an application defines it: its own producer, started and shut down by the context.
-                .withBean(DefaultMQProducer.class, () -> producer(nameServerAddress), definition -> {
-                    definition.setInitMethodName("start");
-                    definition.setDestroyMethodName("shutdown");
-                })
-                .withPropertyValues("outbox.dispatcher.send-timeout=5s", "outbox.dispatcher.lease=12s",
-                        "outbox.dispatcher.poll-interval=100ms", "outbox.dispatcher.max-poll-interval=200ms",
-                        "outbox.retry.initial-delay=200ms", "outbox.retry.max-delay=500ms",
-                        "outbox.retry.max-attempts=1000");
-    }
-
-    private static DefaultMQProducer producer(String nameServerAddress) {
-        DefaultMQProducer producer = new DefaultMQProducer("outbox-test-" + UUID.randomUUID());
-        producer.setNamesrvAddr(nameServerAddress);
-        // Below outbox.dispatcher.send-timeout, so that a send fails through its callback first.
-        producer.setSendMsgTimeout(2000);
-        return producer;
+        return RocketMqContexts.runner(this.database, nameServerAddress);
     }
 
     @Test
@@ -142,14 +111,14 @@ class RocketMqDeliveryTests {
             customerById.keySet().forEach(id -> OutboxContexts.awaitSent(context, id));
 
             Map<String, List<MessageExt>> byCustomer = consume(ORDERING_TOPIC, customerById.size()).stream()
-                    .collect(Collectors.groupingBy(message -> customerById.get(outboxId(message))));
+                    .collect(Collectors.groupingBy(message -> customerById.get(RocketMqContexts.outboxId(message))));
             assertThat(byCustomer).containsOnlyKeys(customers);
             byCustomer.forEach((customer, messages) -> {
                 // The queue that the key's hash selects, the same in every JVM.
                 assertThat(messages).as(customer).extracting(MessageExt::getQueueId)
                         .containsOnly(Math.floorMod(customer.hashCode(), QUEUES));
                 assertThat(messages.stream().sorted(Comparator.comparingLong(MessageExt::getQueueOffset)))
-                        .as(customer).extracting(RocketMqDeliveryTests::outboxId).hasSize(10).isSorted();
+                        .as(customer).extracting(RocketMqContexts::outboxId).hasSize(10).isSorted();
             });
         });
     }
@@ -175,43 +144,16 @@ class RocketMqDeliveryTests {
             ids.forEach(id -> OutboxContexts.awaitSent(context, id));
             OutboxContexts.assertNoAttemptSpent(context, ids);
             // At least once: every message is there; a retry after a lost answer may add a duplicate.
-            assertThat(consume(OUTAGE_TOPIC, ids.size())).extracting(RocketMqDeliveryTests::outboxId).containsAll(ids);
+            assertThat(consume(OUTAGE_TOPIC, ids.size())).extracting(RocketMqContexts::outboxId).containsAll(ids);
         });
     }
 
-    /**
-     * Reads a topic's queues from their beginning until at least the given number of messages came.
-     */
     private List<MessageExt> consume(String topic, int atLeast) throws MQClientException {
-        DefaultLitePullConsumer consumer = new DefaultLitePullConsumer("outbox-test-reader-" + UUID.randomUUID());
-        consumer.setNamesrvAddr(this.rocketMq.nameServerAddress());
-        consumer.setAutoCommit(false);
-        consumer.start();
-        try {
-            Collection<MessageQueue> queues = consumer.fetchMessageQueues(topic);
-            consumer.assign(queues);
-            for (MessageQueue queue : queues) {
-                // The in-process broker now and then drops the reader's first admin request: it is asked again.
-                await().atMost(PATIENCE).ignoreExceptions().untilAsserted(() -> consumer.seekToBegin(queue));
-            }
-            List<MessageExt> messages = new CopyOnWriteArrayList<>();
-            await().atMost(PATIENCE).untilAsserted(() -> {
-                messages.addAll(consumer.poll(200));
-                assertThat(messages).hasSizeGreaterThanOrEqualTo(atLeast);
-            });
-            return messages;
-        }
-        finally {
-            consumer.shutdown();
-        }
+        return this.rocketMq.consume(topic, atLeast);
     }
 
     private static MessageExt messageOf(List<MessageExt> messages, long id) {
-        return messages.stream().filter(message -> outboxId(message) == id).findFirst().orElseThrow();
-    }
-
-    private static long outboxId(MessageExt message) {
-        return Long.parseLong(message.getUserProperty(OutboxHeaders.ID));
+        return messages.stream().filter(message -> RocketMqContexts.outboxId(message) == id).findFirst().orElseThrow();
     }
 
     private static int closedPort() throws IOException {

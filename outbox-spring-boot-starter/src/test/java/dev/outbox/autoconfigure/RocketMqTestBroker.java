@@ -9,14 +9,23 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 
 import org.apache.rocketmq.broker.BrokerController;
+import org.apache.rocketmq.client.consumer.DefaultLitePullConsumer;
+import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.common.BrokerConfig;
 import org.apache.rocketmq.common.MQVersion;
 import org.apache.rocketmq.common.MixAll;
 import org.apache.rocketmq.common.TopicConfig;
+import org.apache.rocketmq.common.constant.PermName;
+import org.apache.rocketmq.common.message.MessageExt;
+import org.apache.rocketmq.common.message.MessageQueue;
 import org.apache.rocketmq.common.namesrv.NamesrvConfig;
 import org.apache.rocketmq.common.topic.TopicValidator;
 import org.apache.rocketmq.namesrv.NamesrvController;
@@ -24,7 +33,9 @@ import org.apache.rocketmq.remoting.netty.NettyClientConfig;
 import org.apache.rocketmq.remoting.netty.NettyServerConfig;
 import org.apache.rocketmq.remoting.protocol.RemotingCommand;
 import org.apache.rocketmq.store.config.MessageStoreConfig;
+import org.junit.jupiter.api.function.Executable;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -32,7 +43,8 @@ import static org.awaitility.Awaitility.await;
  * their files under {@code target/rocketmq}: data in {@code data}, made anew by each JVM, and logs in
  * {@code logs} ({@code rmq.logback-test.xml}). They start on
  * first use and are shared by every test of the JVM: they start in a few seconds but take 15 to 25
- * seconds to shut down, so they are left to end with the JVM.
+ * seconds to shut down, so they are left to end with the JVM. A test can take the broker away and bring it back
+ * ({@link #stopBroker}, {@link #restartBroker}) on the same port with the same store.
  */
 final class RocketMqTestBroker {
 
@@ -46,7 +58,7 @@ final class RocketMqTestBroker {
 
     private final NamesrvController nameServer;
 
-    private final BrokerController broker;
+    private volatile BrokerController broker;
 
     private RocketMqTestBroker(NamesrvController nameServer, BrokerController broker) {
         this.nameServer = nameServer;
@@ -83,13 +95,85 @@ final class RocketMqTestBroker {
         awaitRoute(topic);
     }
 
+    /**
+     * Reads a topic's queues from their beginning until at least the given number of messages came.
+     *
+     * @param topic the topic
+     * @param atLeast how many messages to wait for
+     * @return the messages read, at least that many
+     */
+    List<MessageExt> consume(String topic, int atLeast) throws MQClientException {
+        DefaultLitePullConsumer consumer = new DefaultLitePullConsumer("outbox-test-reader-" + UUID.randomUUID());
+        consumer.setNamesrvAddr(nameServerAddress());
+        consumer.setAutoCommit(false);
+        consumer.start();
+        try {
+            Collection<MessageQueue> queues = consumer.fetchMessageQueues(topic);
+            consumer.assign(queues);
+            for (MessageQueue queue : queues) {
+                // The in-process broker now and then drops the reader's first admin request: it is asked again.
+                await().atMost(PATIENCE).ignoreExceptions().untilAsserted(() -> consumer.seekToBegin(queue));
+            }
+            List<MessageExt> messages = new CopyOnWriteArrayList<>();
+            await().atMost(PATIENCE).untilAsserted(() -> {
+                messages.addAll(consumer.poll(200));
+                assertThat(messages).hasSizeGreaterThanOrEqualTo(atLeast);
+            });
+            return messages;
+        }
+        finally {
+            consumer.shutdown();
+        }
+    }
+
+    /**
+     * Runs the work while the broker creates no topic on a send to a topic it does not have, as a broker started
+     * with {@code autoCreateTopicEnable=false} does: it answers {@code TOPIC_NOT_EXIST}.
+     *
+     * @param work what to run meanwhile
+     */
+    void withoutTopicAutoCreation(Executable work) throws Throwable {
+        TopicConfig template = this.broker.getTopicConfigManager()
+                .selectTopicConfig(TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC);
+        int perm = template.getPerm();
+        this.broker.getBrokerConfig().setAutoCreateTopicEnable(false);
+        // Clients still find the template topic's route, but the broker no longer lets a new topic inherit it.
+        template.setPerm(PermName.PERM_READ | PermName.PERM_WRITE);
+        try {
+            work.execute();
+        }
+        finally {
+            template.setPerm(perm);
+            this.broker.getBrokerConfig().setAutoCreateTopicEnable(true);
+        }
+    }
+
+    /**
+     * Shuts the broker down, as a lost broker: clients are refused from the start of its shutdown, which then
+     * takes a while (its store and services stop).
+     */
+    void stopBroker() {
+        this.broker.shutdown();
+    }
+
+    /**
+     * Starts the broker again on its port with its store, and waits until clients can find the topic's route.
+     *
+     * @param topic a topic to wait for
+     */
+    void restartBroker(String topic) {
+        this.broker = startBroker(this.broker.getBrokerConfig().getNamesrvAddr(),
+                this.broker.getNettyServerConfig().getListenPort());
+        awaitRoute(topic);
+    }
+
     private static RocketMqTestBroker start() {
         // Without it, requests carry no version and the name server ignores the topics a broker registers.
         System.setProperty(RemotingCommand.REMOTING_VERSION_KEY, Integer.toString(MQVersion.CURRENT_VERSION));
         deleteRecursively(DATA);
         NamesrvController nameServer = startNameServer();
         RocketMqTestBroker started = new RocketMqTestBroker(nameServer,
-                startBroker(LOOPBACK + ":" + nameServer.getNettyServerConfig().getListenPort()));
+                startBroker(LOOPBACK + ":" + nameServer.getNettyServerConfig().getListenPort(), 0));
         started.awaitRoute(TopicValidator.AUTO_CREATE_TOPIC_KEY_TOPIC);
         return started;
     }
@@ -111,7 +195,10 @@ final class RocketMqTestBroker {
         return nameServer;
     }
 
-    private static BrokerController startBroker(String nameServerAddress) {
+    /**
+     * @param port the port to listen on, 0 for a free one
+     */
+    private static BrokerController startBroker(String nameServerAddress, int port) {
         BrokerConfig config = new BrokerConfig();
         config.setBrokerClusterName("outbox-test-cluster");
         config.setBrokerName("outbox-test-broker");
@@ -128,7 +215,9 @@ final class RocketMqTestBroker {
         store.setMaxHashSlotNum(10_000);
         store.setMaxIndexNum(40_000);
         store.setHaListenPort(0);
-        BrokerController broker = new BrokerController(config, loopbackServer(), new NettyClientConfig(), store);
+        NettyServerConfig server = loopbackServer();
+        server.setListenPort(port);
+        BrokerController broker = new BrokerController(config, server, new NettyClientConfig(), store);
         try {
             if (!broker.initialize()) {
                 throw new IllegalStateException("The RocketMQ broker did not initialize; see target/rocketmq/logs");

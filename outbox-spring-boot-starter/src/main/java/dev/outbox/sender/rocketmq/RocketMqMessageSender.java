@@ -6,6 +6,7 @@ package dev.outbox.sender.rocketmq;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -13,6 +14,8 @@ import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
 import dev.outbox.spi.SendFailure;
+import org.apache.rocketmq.client.Validators;
+import org.apache.rocketmq.client.exception.MQBrokerException;
 import org.apache.rocketmq.client.exception.MQClientException;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.client.producer.MessageQueueSelector;
@@ -22,6 +25,7 @@ import org.apache.rocketmq.remoting.exception.RemotingException;
 import org.apache.rocketmq.remoting.exception.RemotingSendRequestException;
 import org.apache.rocketmq.remoting.exception.RemotingTimeoutException;
 import org.apache.rocketmq.remoting.exception.RemotingTooMuchRequestException;
+import org.apache.rocketmq.remoting.protocol.ResponseCode;
 
 /**
  * Sends outbox messages to RocketMQ through the application's {@link DefaultMQProducer}, which the
@@ -40,14 +44,32 @@ import org.apache.rocketmq.remoting.exception.RemotingTooMuchRequestException;
  * <p>Sends are asynchronous: {@link #send} returns at once and its stage completes on the producer's
  * callback. A message counts as sent only when the broker answered {@code SEND_OK}; any other status
  * ({@code FLUSH_DISK_TIMEOUT}, {@code FLUSH_SLAVE_TIMEOUT}, {@code SLAVE_NOT_AVAILABLE}) fails the
- * send with a {@link RocketMqDeliveryException}, and the message is retried; an unreachable name server
- * or broker pauses the route instead ({@link #classify}). The id a sent message records is
+ * send with a {@link RocketMqDeliveryException}, and the message is retried; a message that the client or the
+ * broker refuses for good goes FAILED at once, and an unreachable name server or broker pauses the route instead
+ * ({@link #classify}). The id a sent message records is
  * {@code SendResult.getMsgId()}: the unique message id that the client assigns (the {@code UNIQ_KEY}
  * property), which consumers see as {@code MessageExt.getMsgId()} and by which the RocketMQ dashboard
  * and {@code mqadmin queryMsgByUniqueKey} find the message; it is not the broker's {@code offsetMsgId}.
  * Each attempt of a message gets a new one.
  */
 public final class RocketMqMessageSender implements MessageSender {
+
+    /**
+     * What the broker (in an {@link MQBrokerException}) or the client (in an {@link MQClientException}) answers
+     * when no retry can help: the message is illegal (its body over the broker's or the producer's maximum size,
+     * or empty), the broker or the topic forbids writing, or the topic does not exist on a broker that does not
+     * create topics.
+     */
+    private static final Set<Integer> REJECTED_FOR_GOOD = Set.of(ResponseCode.MESSAGE_ILLEGAL,
+            ResponseCode.NO_PERMISSION, ResponseCode.TOPIC_NOT_EXIST);
+
+    /**
+     * What the broker answers when it cannot store any message for now: {@code SYSTEM_BUSY} (its flow control,
+     * when requests wait in its queue too long) and {@code SERVICE_NOT_AVAILABLE} (its store is shutting down,
+     * full or read-only).
+     */
+    private static final Set<Integer> CANNOT_STORE_FOR_NOW = Set.of(ResponseCode.SYSTEM_BUSY,
+            ResponseCode.SERVICE_NOT_AVAILABLE);
 
     private final DefaultMQProducer producer;
 
@@ -65,6 +87,14 @@ public final class RocketMqMessageSender implements MessageSender {
         SendResultCallback callback = new SendResultCallback();
         try {
             Message rocketMessage = toRocketMq(message);
+            try {
+                // The producer checks the same in its send, but reports a topic it refuses like other failures.
+                Validators.checkMessage(rocketMessage, this.producer);
+            }
+            catch (MQClientException ex) {
+                return CompletableFuture.failedFuture(RocketMqDeliveryException.rejected("the RocketMQ client refuses "
+                        + "the message for topic '" + message.topic() + "': " + ex.getErrorMessage(), ex));
+            }
             if (message.orderingKey() != null) {
                 this.producer.send(rocketMessage, this.byOrderingKey, message.orderingKey(), callback);
             }
@@ -83,22 +113,56 @@ public final class RocketMqMessageSender implements MessageSender {
     }
 
     /**
-     * The name server or broker was {@link SendFailure#UNREACHABLE} when the client's remoting layer could not
+     * A message is {@link SendFailure#REJECTED} for good when the client refuses it before sending (a topic name
+     * RocketMQ does not allow or reserves, a body over the producer's {@code maxMessageSize}, an empty body), or
+     * when the client or broker answers {@code MESSAGE_ILLEGAL} (a body over the broker's {@code maxMessageSize}),
+     * {@code NO_PERMISSION} (the broker or topic forbids writing, or an ACL denies it) or {@code TOPIC_NOT_EXIST}
+     * (a broker that does not create topics), anywhere among the causes.
+     *
+     * <p>The name server or broker was {@link SendFailure#UNREACHABLE} when the client's remoting layer could not
      * connect ({@link RemotingConnectException}), send the request ({@link RemotingSendRequestException}), get
-     * an answer in time ({@link RemotingTimeoutException}) or start one more asynchronous request
-     * ({@link RemotingTooMuchRequestException}), anywhere among the causes; so is every failure that
-     * {@link SendFailure#of} counts. Anything else is the message's own, among them an error the broker answered
-     * ({@code MQBrokerException}), a status other than {@code SEND_OK} ({@link RocketMqDeliveryException}) and
-     * a header RocketMQ cannot carry.
+     * an answer in time ({@link RemotingTimeoutException}), start one more asynchronous request
+     * ({@link RemotingTooMuchRequestException}) or keep the connection until the answer came (a plain
+     * {@link RemotingException}, in the client's {@code MQClientException: unknown reason}), or when the broker
+     * answered that it cannot store any message for now: {@code SYSTEM_BUSY} (its flow control) or
+     * {@code SERVICE_NOT_AVAILABLE} (its store is shutting down, full or read-only), anywhere among the causes; so
+     * is every failure that {@link SendFailure#of} counts.
+     *
+     * <p>Anything else is the message's own, and retried: another error the broker answered, a status other than
+     * {@code SEND_OK} ({@link RocketMqDeliveryException}), a header RocketMQ cannot carry, and "No route info of
+     * this topic", which the client says alike for a topic that does not exist and for one whose brokers have
+     * not registered with the name server (yet, or no longer).
      */
     @Override
     public SendFailure classify(Throwable error) {
-        return SendFailure.unreachableIf(error, RocketMqMessageSender::isRemotingFailure);
+        if (SendFailure.anyCause(error, RocketMqMessageSender::isRejectedForGood)) {
+            return SendFailure.REJECTED;
+        }
+        return SendFailure.unreachableIf(error, RocketMqMessageSender::isOutage);
     }
 
-    private static boolean isRemotingFailure(Throwable error) {
+    private static boolean isRejectedForGood(Throwable error) {
+        return (error instanceof RocketMqDeliveryException delivery && delivery.rejectedForGood())
+                || REJECTED_FOR_GOOD.contains(responseCode(error));
+    }
+
+    private static boolean isOutage(Throwable error) {
         return error instanceof RemotingConnectException || error instanceof RemotingSendRequestException
-                || error instanceof RemotingTimeoutException || error instanceof RemotingTooMuchRequestException;
+                || error instanceof RemotingTimeoutException || error instanceof RemotingTooMuchRequestException
+                // Exactly this class, not its RemotingCommandException: the connection closed under a request.
+                || error.getClass() == RemotingException.class
+                || (error instanceof MQBrokerException broker
+                        && CANNOT_STORE_FOR_NOW.contains(broker.getResponseCode()));
+    }
+
+    /**
+     * @return the response code of a client or broker exception, else {@code -1}, which no code set contains
+     */
+    private static int responseCode(Throwable error) {
+        if (error instanceof MQBrokerException broker) {
+            return broker.getResponseCode();
+        }
+        return (error instanceof MQClientException client) ? client.getResponseCode() : -1;
     }
 
     private static Message toRocketMq(OutgoingMessage message) {

@@ -31,9 +31,9 @@ final class SendResultCallback implements SendCallback {
             this.brokerMessageId.complete(result.getMsgId());
         }
         else {
-            this.brokerMessageId.completeExceptionally(new RocketMqDeliveryException("not confirmed by the broker: "
-                    + result.getSendStatus() + " (" + meaning(result.getSendStatus()) + "), message id "
-                    + result.getMsgId() + ", queue " + result.getMessageQueue()));
+            this.brokerMessageId.completeExceptionally(RocketMqDeliveryException.notConfirmed(
+                    "not confirmed by the broker: " + result.getSendStatus() + " (" + meaning(result.getSendStatus())
+                            + "), message id " + result.getMsgId() + ", queue " + result.getMessageQueue()));
         }
     }
 
