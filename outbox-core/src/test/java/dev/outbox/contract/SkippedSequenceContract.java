@@ -9,6 +9,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import dev.outbox.MessageBuilder;
 import dev.outbox.MessageState;
@@ -160,6 +165,34 @@ abstract class SkippedSequenceContract extends DatabaseContract {
         this.dispatcher.dispatchOnce();
         assertThat(this.sender.sent()).extracting(OutgoingMessage::id).containsExactly(first, second, third);
         assertThat(this.fixture.row(kept).state()).isEqualTo(MessageState.SUSPENDED);
+    }
+
+    @Test
+    void ofTwoConcurrentSkipsOneLeavesTheMarkerAndTheOtherFindsIt() throws Exception {
+        save(1);
+        long second = save(2);
+        ExecutorService operators = Executors.newFixedThreadPool(2);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<OperationResult>> skips = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                skips.add(operators.submit(() -> {
+                    start.await();
+                    return this.admin.skip(second);
+                }));
+            }
+            start.countDown();
+            List<Outcome> outcomes = new ArrayList<>();
+            for (Future<OperationResult> skip : skips) {
+                outcomes.add(skip.get(1, TimeUnit.MINUTES).outcome());
+            }
+
+            assertThat(outcomes).containsExactlyInAnyOrder(Outcome.DONE, Outcome.ALREADY_DONE);
+        }
+        finally {
+            operators.shutdownNow();
+        }
+        assertThat(this.fixture.countAll()).as("steps 1 and 2, and one kept copy of 2").isEqualTo(3);
     }
 
     private List<Consumption> deliverSent() {
