@@ -17,6 +17,7 @@ import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.dispatch.RouteSwitch;
 import dev.outbox.dispatch.SwitchMode;
 import dev.outbox.internal.jdbc.AdminRepository;
+import dev.outbox.internal.jdbc.AdminSkipRepository;
 import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.internal.jdbc.SwitchRepository;
 import org.jspecify.annotations.Nullable;
@@ -61,6 +62,8 @@ public final class OutboxAdmin {
 
     private final RouteSwitching switching;
 
+    private final SequencedSkip sequencedSkip;
+
     private OutboxAdmin(Builder builder) {
         this.storeName = builder.storeName;
         this.repository = builder.repository;
@@ -68,6 +71,7 @@ public final class OutboxAdmin {
         this.redriven = builder.redriven;
         this.switches = builder.switches;
         this.switching = new RouteSwitching(builder.switches, builder.routes);
+        this.sequencedSkip = new SequencedSkip(builder.skips);
     }
 
     /**
@@ -186,13 +190,29 @@ public final class OutboxAdmin {
      * message is kept; a later {@link #retry} or {@link #resume} sends it, out of order. Only the oldest unsent
      * message of a key holds the key back; skipping a later one only takes that one out of the order.
      *
+     * <p>A sequenced message ({@code MessageBuilder.sequenced()}) leaves a marker in its place, so that its in-order
+     * consumers pass its number instead of holding the key's later steps for it: its row, with its id and its place
+     * in the key's order, becomes PENDING, is sent with the header {@value dev.outbox.sender.OutboxHeaders#SKIPPED}
+     * and no payload, and the key's later messages follow it. The message itself is kept as a new row, SUSPENDED
+     * and out of the key, whose id the answer names; a later {@link #retry} or {@link #resume} of that row sends it,
+     * and an in-order consumer then applies it once, late. See docs/operations.md.
+     *
      * @param id the message id
-     * @return DONE; ALREADY_DONE when it is SUSPENDED without an ordering key (skipped before); REFUSED when it
-     * is SENT or CONSUMED, or PENDING or FAILED without an ordering key (suspend it instead); or NOT_FOUND
+     * @return DONE (for a sequenced message: the marker's state, PENDING); ALREADY_DONE when it is SUSPENDED
+     * without an ordering key (skipped before), or a marker; REFUSED when it is SENT or CONSUMED, or PENDING or
+     * FAILED without an ordering key (suspend it instead); or NOT_FOUND
      * @throws IllegalArgumentException when the id is not positive
      */
     public OperationResult skip(long id) {
-        return change(Change.SKIP, id);
+        AdminArguments.requireId(id);
+        Optional<OperationResult> sequenced = this.sequencedSkip.skip(id, this.clock.instant());
+        if (sequenced.isEmpty()) {
+            return change(Change.SKIP, id);
+        }
+        if (sequenced.get().changed()) {
+            this.redriven.run();
+        }
+        return sequenced.get();
     }
 
     /**
@@ -364,12 +384,15 @@ public final class OutboxAdmin {
 
         private final SwitchRepository switches;
 
+        private final AdminSkipRepository skips;
+
         private @Nullable MessageRoutes routes;
 
         private Builder(OutboxStore store) {
             this.storeName = store.name();
             this.repository = new AdminRepository(JdbcStore.of(store));
             this.switches = new SwitchRepository(JdbcStore.of(store));
+            this.skips = new AdminSkipRepository(JdbcStore.of(store));
         }
 
         /**

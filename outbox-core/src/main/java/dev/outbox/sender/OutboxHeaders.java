@@ -13,10 +13,10 @@ import dev.outbox.spi.OutgoingMessage;
  * The headers that broker senders put on every message, so that a consumer can drop duplicates by
  * outbox id and tell messages apart by type and business key without parsing the body; on a message with an
  * ordering key that key too, and on a sequenced one its number within the key, with which
- * {@code Inbox.consumeInOrder} runs a key's messages in order. It also names the headers that the dispatcher
- * adds to a dead letter ({@link dev.outbox.dispatch.MessageRoutes.Builder#deadLetters}). Their names start with
- * {@code outbox-}, which an application's headers cannot ({@code MessageBuilder.header} refuses them), so a consumer
- * can trust them.
+ * {@code Inbox.consumeInOrder} runs a key's messages in order, and on the marker of a skipped one
+ * {@link #SKIPPED}. It also names the headers that the dispatcher adds to a dead letter
+ * ({@link dev.outbox.dispatch.MessageRoutes.Builder#deadLetters}). Their names start with {@code outbox-}, which an
+ * application's headers cannot ({@code MessageBuilder.header} refuses them), so a consumer can trust them.
  */
 public final class OutboxHeaders {
 
@@ -37,6 +37,15 @@ public final class OutboxHeaders {
      * key's first, then one more for each committed message, with no gaps. Saved with the message's headers.
      */
     public static final String SEQUENCE = "outbox-sequence";
+
+    /**
+     * On the marker that an operator's skip of a sequenced message sends in the message's place
+     * ({@code OutboxAdmin.skip}): the id of the skipped message, which is kept, SUSPENDED, for a later resume. The
+     * marker has the skipped message's {@link #SEQUENCE} and ordering key, and a body that is no payload
+     * ({@code outbox-skipped}); {@code Inbox.consumeInOrder} records its number as passed without running the logic.
+     * Any other consumer of a sequenced message's topic must drop a message with this header.
+     */
+    public static final String SKIPPED = "outbox-skipped";
 
     /**
      * On a dead letter: the first line of the reason its message went FAILED, the error's class and message. A

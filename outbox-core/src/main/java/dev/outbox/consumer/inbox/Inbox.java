@@ -49,6 +49,12 @@ public final class Inbox {
     /** The largest number of rows {@link #deleteConsumedBefore} may delete per transaction. */
     public static final int MAX_CLEANUP_BATCH_SIZE = 10_000;
 
+    /**
+     * The result of {@link #consumeInOrder} for the marker of a skipped number (the header
+     * {@value OutboxHeaders#SKIPPED}): the number was passed, and the logic did not run.
+     */
+    public static final String SKIPPED_RESULT = "skipped";
+
     private static final String OPERATION = "inbox.consume(...)";
 
     private static final String IN_ORDER_OPERATION = "inbox.consumeInOrder(...)";
@@ -61,6 +67,8 @@ public final class Inbox {
 
     private final OutboxObservations observations;
 
+    private final InOrderSteps inOrderSteps;
+
     private Inbox(Builder builder) {
         if (builder.cleanupBatchSize < 1 || builder.cleanupBatchSize > MAX_CLEANUP_BATCH_SIZE) {
             throw new IllegalArgumentException("inbox cleanup-batch-size must be between 1 and "
@@ -70,6 +78,7 @@ public final class Inbox {
         this.clock = builder.clock;
         this.cleanupBatchSize = builder.cleanupBatchSize;
         this.observations = builder.observations;
+        this.inOrderSteps = new InOrderSteps(builder.repository, builder.clock);
     }
 
     /**
@@ -173,7 +182,8 @@ public final class Inbox {
      * @param messageType the message's type, for the observation, or null; at most 64 characters
      * @param headers the delivery's headers, as text
      * @param businessLogic runs in the current transaction when the message is the key's next
-     * @return whether the message was a duplicate; the result is always null
+     * @return whether the message was a duplicate; the result is {@value #SKIPPED_RESULT} for the marker of a skipped
+     * number, else null
      * @throws OutOfOrderException when an earlier message of the key has not been consumed yet
      * @throws IllegalArgumentException when a header is missing or not valid, or an argument is too long;
      * checked before any SQL runs
@@ -198,6 +208,12 @@ public final class Inbox {
      * <li>The next number runs the logic, and the position moves on to it (unless the logic throws).</li>
      * <li>A later number is held: the logic does not run, and {@link OutOfOrderException} is thrown, to roll the
      * transaction back so that the broker delivers the message again after the earlier ones.</li>
+     * <li>The marker of a skipped number (an operator's {@code OutboxAdmin.skip} of a sequenced message, whose
+     * headers have {@value OutboxHeaders#SKIPPED}) is consumed like the next number, but runs no logic: the position
+     * moves on, the number is recorded as skipped in the inbox table, and the result is {@value #SKIPPED_RESULT}.</li>
+     * <li>The skipped message itself, resumed by the operator later, runs the logic once, late, out of order; its
+     * later deliveries are duplicates. If the inbox's cleanup deleted the skipped number's record first (it is a key
+     * of the inbox table, {@link #deleteConsumedBefore}), the message is a duplicate.</li>
      * </ul>
      * A group's position starts at 0 for every key, so the group must receive each key's messages from its first.
      * Positions are never deleted by {@link #deleteConsumedBefore}: without its position, a group would hold every
@@ -208,10 +224,12 @@ public final class Inbox {
      * @param orderingKey the message's ordering key; at most 128 characters
      * @param sequence the message's number within its key, from 1 ({@value OutboxHeaders#SEQUENCE})
      * @param messageType the message's type, for the observation, or null; at most 64 characters
-     * @param headers the delivery's headers, as text, whose trace the observation continues; empty to continue
-     * the current trace, if any
-     * @param businessLogic runs in the current transaction when the message is the key's next
-     * @return whether the message was a duplicate; the result is always null, as in-order consumption records none
+     * @param headers the delivery's headers, as text, whose trace the observation continues and which tell a
+     * marker ({@value OutboxHeaders#SKIPPED}); empty to continue the current trace, if any
+     * @param businessLogic runs in the current transaction when the message is the key's next (or its skipped
+     * message, resumed)
+     * @return whether the message was a duplicate; the result is {@value #SKIPPED_RESULT} for a marker that passed the
+     * number, else null, as in-order consumption records none
      * @throws OutOfOrderException when an earlier message of the key has not been consumed yet
      * @throws IllegalArgumentException when an argument is missing or too long, or the number is below 1; checked
      * before any SQL runs
@@ -227,27 +245,15 @@ public final class Inbox {
         String type = DeliveryValidator.optional("messageType", messageType, DeliveryValidator.MAX_MESSAGE_TYPE_LENGTH);
         Observation observation = this.observations.inbox(group, type, headers);
         return observation.observe(() -> {
-            Consumption consumption = consumeNext(group, key, number, businessLogic);
+            CallerTransaction.require(this.repository.store(), IN_ORDER_OPERATION, "the consumed position");
+            Consumption consumption = this.inOrderSteps.consume(group, key, number, type,
+                    headers.containsKey(OutboxHeaders.SKIPPED), businessLogic);
             if (observation.getContext() instanceof ConsumeObservationContext context) {
                 context.outcome(consumption.duplicate() ? ConsumeObservationContext.Outcome.DUPLICATE
                         : ConsumeObservationContext.Outcome.CONSUMED);
             }
             return consumption;
         });
-    }
-
-    private Consumption consumeNext(String group, String key, long sequence, Runnable businessLogic) {
-        CallerTransaction.require(this.repository.store(), IN_ORDER_OPERATION, "the consumed position");
-        long last = this.repository.lockPosition(group, key, sequence, this.clock.instant());
-        if (sequence <= last) {
-            return new Consumption(true, null);
-        }
-        if (sequence > last + 1) {
-            throw new OutOfOrderException(group, key, last + 1, sequence);
-        }
-        businessLogic.run();
-        this.repository.advancePosition(group, key, sequence, this.clock.instant());
-        return new Consumption(false, null);
     }
 
     /**

@@ -16,7 +16,8 @@ import dev.outbox.OutboxStore;
  *
  * <p>A state change is guarded by the states the row may leave ({@code from}), bound from the change's
  * own set, and increments {@code lock_version}, so that the outcome of a send in flight, written only where
- * the version is still the one its claim set, is dropped.
+ * the version is still the one its claim set, is dropped. The skip of a sequenced message is three statements
+ * in one transaction, on a row locked first ({@link AdminSkipRepository}).
  */
 final class AdminStatements {
 
@@ -116,6 +117,27 @@ final class AdminStatements {
                 ordering_key = NULL, gmt_modified = :now, lock_version = lock_version + 1
             WHERE id = :id AND ordering_key IS NOT NULL AND state IN (:from)""";
 
+    /**
+     * The skip of a sequenced message, step 1: the row, which goes on as the marker of the skipped number, gives
+     * the message's unique key up to the row that keeps the message.
+     */
+    private static final String VACATE_KEY = """
+            UPDATE local_message SET message_key = :markerKey, gmt_modified = :now, lock_version = lock_version + 1
+            WHERE id = :id""";
+
+    /** Step 2: the skipped message, kept as a new row, SUSPENDED and out of its ordering key. */
+    private static final String INSERT_KEPT = """
+            INSERT INTO local_message (gmt_create, gmt_modified, message_key, message_type, topic, message_body,
+                headers, ordering_key, state, retry_count, next_retry_at, last_retry_time, fail_reason, lock_version)
+            VALUES (:createdAt, :now, :key, :type, :topic, :body, :headers, NULL, 'SUSPENDED', :retryCount, :now,
+                :lastAttemptAt, :failReason, 0)""";
+
+    /** Step 3: the row, in its place in the key's order, becomes the marker, due now with a fresh retry budget. */
+    private static final String MAKE_MARKER = """
+            UPDATE local_message SET state = 'PENDING', message_body = :body, headers = :headers, retry_count = 0,
+                next_retry_at = :now, message_id = NULL, fail_reason = :note, gmt_modified = :now
+            WHERE id = :id""";
+
     /** MySQL and MariaDB limit the UPDATE itself; they do not allow LIMIT in an IN subquery. */
     private static final String RETRY_FAILED_BATCH_MYSQL = """
             UPDATE local_message SET state = 'PENDING', retry_count = 0, next_retry_at = :now, gmt_modified = :now,
@@ -154,6 +176,14 @@ final class AdminStatements {
 
     final String skip;
 
+    final String lockById;
+
+    final String vacateKey;
+
+    final String insertKept;
+
+    final String makeMarker;
+
     final String retryFailedBatch;
 
     final String unconsumed;
@@ -174,6 +204,10 @@ final class AdminStatements {
         this.suspend = StatementText.forOutbox(SUSPEND, table);
         this.resume = StatementText.forOutbox(RESUME, table);
         this.skip = StatementText.forOutbox(SKIP, table);
+        this.lockById = StatementText.forOutbox(StatementText.locking(FIND_BY_ID), table);
+        this.vacateKey = StatementText.forOutbox(VACATE_KEY, table);
+        this.insertKept = StatementText.forOutbox(INSERT_KEPT, table);
+        this.makeMarker = StatementText.forOutbox(MAKE_MARKER, table);
         this.retryFailedBatch = StatementText.forOutbox(switch (dialect) {
             case MYSQL -> RETRY_FAILED_BATCH_MYSQL;
             case POSTGRESQL, H2 -> RETRY_FAILED_BATCH;

@@ -7,6 +7,8 @@ package dev.outbox.internal.jdbc;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 import org.jspecify.annotations.Nullable;
@@ -75,6 +77,28 @@ public final class InboxRepository {
      */
     public void recordResult(long id, String result) {
         this.jdbc.update(this.statements.recordResult, new MapSqlParameterSource().addValue("result", result).addValue("id", id));
+    }
+
+    /**
+     * @param consumerGroup the consumer group
+     * @param idempotencyKey a key the group recorded
+     * @param result what it stands for now
+     */
+    public void recordResult(String consumerGroup, String idempotencyKey, String result) {
+        this.jdbc.update(this.statements.recordResultByKey, byKey(consumerGroup, idempotencyKey)
+                .addValue("result", result));
+    }
+
+    /**
+     * Reads what a key was recorded with, as {@link #recordedResult} does, where the key may not be recorded.
+     *
+     * @param consumerGroup the consumer group
+     * @param idempotencyKey the key
+     * @return the recorded result; empty when the key is not recorded, or recorded without a result
+     */
+    public Optional<String> resultIfRecorded(String consumerGroup, String idempotencyKey) {
+        return this.jdbc.queryForList(this.statements.findResult, byKey(consumerGroup, idempotencyKey), String.class)
+                .stream().filter(Objects::nonNull).findFirst();
     }
 
     /**

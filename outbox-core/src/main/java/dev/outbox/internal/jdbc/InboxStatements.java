@@ -36,6 +36,10 @@ final class InboxStatements {
     private static final String RECORD_RESULT = """
             UPDATE consumed_message SET result = :result WHERE id = :id""";
 
+    private static final String RECORD_RESULT_BY_KEY = """
+            UPDATE consumed_message SET result = :result
+            WHERE idempotency_key = :idempotencyKey AND consumer_group = :consumerGroup""";
+
     private static final String FORGET = """
             DELETE FROM consumed_message WHERE id = :id""";
 
@@ -90,6 +94,8 @@ final class InboxStatements {
 
     final String recordResult;
 
+    final String recordResultByKey;
+
     final String forget;
 
     final String findResult;
@@ -109,6 +115,7 @@ final class InboxStatements {
             case H2 -> INSERT_H2;
         }, table);
         this.recordResult = forTable(RECORD_RESULT, table);
+        this.recordResultByKey = forTable(RECORD_RESULT_BY_KEY, table);
         this.forget = forTable(FORGET, table);
         this.findResult = forTable(StatementText.latestCommitted(FIND_RESULT, dialect), table);
         this.deleteConsumedBefore = forTable(switch (dialect) {

@@ -18,7 +18,9 @@ import javax.sql.DataSource;
 
 import dev.outbox.DatabaseType;
 import dev.outbox.OutboxStore;
+import dev.outbox.OutboxTemplate;
 import dev.outbox.schema.OutboxSchema;
+import dev.outbox.sender.OutboxHeaders;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -168,6 +170,67 @@ class InboxTest {
         assertThat(jdbc.queryForObject("SELECT last_sequence FROM " + TABLE + "_sequence", Long.class)).isEqualTo(3);
         assertThat(this.inbox.deleteConsumedBefore(NOW.plus(Duration.ofDays(1)))).isZero();
         assertThat(jdbc.queryForObject("SELECT COUNT(*) FROM " + TABLE + "_sequence", Integer.class)).isOne();
+    }
+
+    @Test
+    void markerOfASkippedNumberRunsNoLogicAndMovesThePositionOnAndTheResumedMessageRunsOnceLate() {
+        List<Long> ran = new ArrayList<>();
+
+        Consumption first = consumeInOrder(step(1), ran);
+        Consumption marker = consumeInOrder(marker(2), ran);
+        Consumption markerAgain = consumeInOrder(marker(2), ran);
+        Consumption third = consumeInOrder(step(3), ran);
+        Consumption resumed = consumeInOrder(step(2), ran);
+        Consumption resumedAgain = consumeInOrder(step(2), ran);
+
+        assertThat(ran).containsExactly(1L, 3L, 2L);
+        assertThat(List.of(first, marker, markerAgain, third, resumed, resumedAgain)).containsExactly(
+                new Consumption(false, null), new Consumption(false, Inbox.SKIPPED_RESULT), new Consumption(true, null),
+                new Consumption(false, null), new Consumption(false, null), new Consumption(true, null));
+        assertThat(jdbc.queryForObject("SELECT last_sequence FROM " + TABLE + "_sequence", Long.class)).isEqualTo(3);
+        assertThat(jdbc.queryForObject("SELECT result FROM " + TABLE + " WHERE idempotency_key = ?", String.class,
+                "outbox-skipped:2:account-1")).isEqualTo(InOrderSteps.APPLIED_LATE);
+    }
+
+    @Test
+    void markerOfALaterNumberIsHeldAndAMarkerAfterItsMessageRanIsADuplicate() {
+        List<Long> ran = new ArrayList<>();
+        consumeInOrder(step(1), ran);
+
+        assertThatThrownBy(() -> consumeInOrder(marker(3), ran)).isInstanceOfSatisfying(OutOfOrderException.class,
+                ex -> assertThat(ex.expected()).isEqualTo(2));
+        consumeInOrder(step(2), ran);
+        Consumption marker = consumeInOrder(marker(2), ran);
+        Consumption again = consumeInOrder(step(2), ran);
+
+        assertThat(ran).containsExactly(1L, 2L);
+        assertThat(marker.duplicate()).isTrue();
+        assertThat(again.duplicate()).isTrue();
+        assertThat(countKeys()).as("no number was passed").isZero();
+    }
+
+    @Test
+    void anApplicationCannotForgeAMarkerThroughMessageBuilderHeaders() {
+        OutboxTemplate outbox = OutboxTemplate.builder(store).build();
+
+        assertThat(OutboxHeaders.SKIPPED).startsWith("outbox-");
+        assertThatThrownBy(() -> transaction.execute(status -> outbox.message("account.step").key("forged")
+                .topic("accounts").payload("{}").header(OutboxHeaders.SKIPPED, "1").save()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("outbox-");
+    }
+
+    private Consumption consumeInOrder(Map<String, String> headers, List<Long> ran) {
+        return transaction.execute(status -> this.inbox.consumeInOrder("accounts", "account.step", headers,
+                () -> ran.add(Long.parseLong(headers.get(OutboxHeaders.SEQUENCE)))));
+    }
+
+    private static Map<String, String> step(long sequence) {
+        return Map.of(OutboxHeaders.ORDERING_KEY, "account-1", OutboxHeaders.SEQUENCE, Long.toString(sequence));
+    }
+
+    private static Map<String, String> marker(long sequence) {
+        return Map.of(OutboxHeaders.ORDERING_KEY, "account-1", OutboxHeaders.SEQUENCE, Long.toString(sequence),
+                OutboxHeaders.SKIPPED, "41");
     }
 
     @Test
