@@ -14,6 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.outbox.MessageState;
 import dev.outbox.OutboxTemplate;
@@ -237,6 +239,62 @@ abstract class DispatchContract extends DatabaseContract {
                 .isEqualTo(this.clock.instant());
         assertThat(sent.retryCount()).isEqualTo(2);
         assertThat(this.sender.sent()).singleElement().satisfies(message -> assertThat(message.attempt()).isEqualTo(3));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClaimStrategy.class)
+    void slowRetryLeavesMessagesThatFailedForGoodAloneUntilAnOperatorRetriesThem(ClaimStrategy strategy) {
+        Duration interval = Duration.ofHours(6);
+        AtomicInteger handlerRuns = new AtomicInteger();
+        AtomicBoolean handlerFails = new AtomicBoolean(true);
+        MessageRoutes routes = MessageRoutes.builder().defaultSender(this.sender)
+                .handle("invoice.requested", "invoicing", message -> {
+                    handlerRuns.incrementAndGet();
+                    if (handlerFails.get()) {
+                        throw new IllegalArgumentException("no such customer");
+                    }
+                })
+                .nonRetryable("invoice.requested", IllegalArgumentException.class).build();
+        Dispatcher dispatcher = this.fixture.dispatcher(routes).clock(this.clock)
+                .retryPolicies(noJitter(1, interval))
+                .settings(DispatcherSettings.builder().lease(LEASE).claimStrategy(strategy).build()).build();
+        this.sender.failKey("exhausted");
+        this.sender.rejectKey("rejected");
+        long exhausted = save("exhausted", null).id();
+        long rejected = save("rejected", null).id();
+        long poison = this.fixture.inTransaction(() -> this.outbox.message("invoice.requested").key("poison")
+                .topic("invoices").payload("{}").save()).id();
+
+        assertThat(dispatcher.dispatchOnce()).isEqualTo(3);
+        assertThat(List.of(exhausted, rejected, poison))
+                .allSatisfy(id -> assertThat(this.fixture.row(id).state()).isEqualTo(MessageState.FAILED));
+        assertThat(this.fixture.row(rejected).nextRetryAt()).as("due at its failure, from which the cleanup counts")
+                .isEqualTo(START);
+
+        this.sender.heal();
+        handlerFails.set(false);
+        for (int round = 1; round <= 2; round++) {
+            this.clock.advance(interval);
+            assertThat(dispatcher.dispatchOnce()).as("round %d: only the message whose attempts were spent", round)
+                    .isEqualTo((round == 1) ? 1 : 0);
+        }
+        assertThat(this.fixture.row(exhausted).state()).isEqualTo(MessageState.SENT);
+        assertThat(this.sender.sentKeys()).containsExactly("exhausted");
+        assertThat(handlerRuns).hasValue(1);
+        for (long id : List.of(rejected, poison)) {
+            StoredMessage row = this.fixture.row(id);
+            assertThat(row.state()).isEqualTo(MessageState.FAILED);
+            assertThat(row.retryCount()).isOne();
+            assertThat(row.lastAttemptAt()).isEqualTo(START);
+        }
+
+        OutboxAdmin admin = OutboxAdmin.builder(this.fixture.store).clock(this.clock).build();
+        assertThat(admin.retry(rejected).outcome()).isEqualTo(Outcome.DONE);
+        assertThat(admin.retry(poison).outcome()).isEqualTo(Outcome.DONE);
+        assertThat(dispatcher.dispatchOnce()).as("an operator's retry sends them again").isEqualTo(2);
+        assertThat(this.fixture.row(rejected).state()).isEqualTo(MessageState.SENT);
+        assertThat(this.fixture.row(poison).state()).isEqualTo(MessageState.CONSUMED);
+        assertThat(handlerRuns).hasValue(2);
     }
 
     @Test
