@@ -470,6 +470,38 @@ abstract class DispatchContract extends DatabaseContract {
     }
 
     @Test
+    void aSendStillInFlightAtTheShutdownTimeoutIsInterruptedHandedBackUnspentAndItsThreadEndsBeforeStopReturns()
+            throws Exception {
+        CountDownLatch sending = new CountDownLatch(1);
+        List<Thread> made = new CopyOnWriteArrayList<>();
+        Dispatcher dispatcher = this.fixture.dispatcher(MessageRoutes.to(message -> {
+            sending.countDown();
+            return new CompletableFuture<String>();
+        })).dispatchThreadFactory(task -> {
+            Thread thread = new Thread(task, "app-dispatch-" + made.size());
+            thread.setDaemon(true);
+            made.add(thread);
+            return thread;
+        }).settings(DispatcherSettings.builder().sendTimeout(Duration.ofMinutes(5))
+                .shutdownTimeout(Duration.ofMillis(200)).build()).build();
+        OutboxTemplate handingOff = this.fixture.template().handoff(dispatcher).build();
+        dispatcher.start();
+        long id = this.fixture.inTransaction(() -> handingOff.save("order.created", "order-1", "orders", "{}")).id();
+        assertThat(sending.await(10, TimeUnit.SECONDS)).isTrue();
+
+        dispatcher.stop();
+
+        assertThat(made).singleElement().satisfies(thread -> assertThat(thread.isAlive())
+                .as("the interrupted dispatch thread ended before stop returned").isFalse());
+        StoredMessage row = this.fixture.row(id);
+        assertThat(row.state()).isEqualTo(MessageState.PENDING);
+        assertThat(row.retryCount()).as("stopping is not the message's fault").isZero();
+        assertThat(row.failReason()).isNull();
+        assertThat(row.nextRetryAt()).as("handed back, due at once for another instance")
+                .isBeforeOrEqualTo(Instant.now());
+    }
+
+    @Test
     void dispatchLoopsRunOnThreadsOfTheFactoryHandedInWhichEndWhenItStops() {
         List<Thread> made = new CopyOnWriteArrayList<>();
         Set<Thread> sending = ConcurrentHashMap.newKeySet();
