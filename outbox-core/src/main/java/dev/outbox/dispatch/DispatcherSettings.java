@@ -74,8 +74,9 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
      * How long stopping waits for the batches in flight and the local handlers that run: 10 s by default, the
      * send timeout's default, so that a batch waiting for its confirmations ends within it. What still runs then
      * is interrupted and waited for up to {@link Dispatcher#INTERRUPT_GRACE} more, so that stopping takes at most
-     * 12 s by default, and a Kubernetes grace period of 30 s leaves 18 s for the web server's graceful shutdown
-     * before it (docs/configuration.md, "Shutdown").
+     * 12 s by default; with the starter's periodic jobs (2 s) the outbox stops within 14 s, which leaves 15 s of a
+     * Kubernetes grace period of 30 s for the web server's graceful shutdown before it (docs/configuration.md,
+     * "Shutdown").
      */
     public static final Setting<Duration> SHUTDOWN_TIMEOUT = Setting.of(GROUP, "shutdown-timeout",
             Duration.ofSeconds(10), Check.positive(), "How long stopping the application waits for the batches in "
