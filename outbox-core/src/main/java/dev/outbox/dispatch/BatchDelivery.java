@@ -18,7 +18,6 @@ import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
 
 import dev.outbox.MessageState;
@@ -187,7 +186,7 @@ final class BatchDelivery {
     private boolean refusedHandler(ClaimedMessage message, CompletableFuture<Confirmation> send,
             SwitchedTypes switched) {
         return send.isCompletedExceptionally() && localRoute(message, switched).isPresent()
-                && failureOf(message, send, switched) instanceof RejectedExecutionException;
+                && failureOf(message, send, switched) instanceof LocalHandlers.Refused;
     }
 
     /** The senders that confirmed at least one of the batch's sends: their broker is reachable. */

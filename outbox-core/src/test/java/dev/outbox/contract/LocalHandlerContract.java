@@ -351,6 +351,20 @@ abstract class LocalHandlerContract extends DatabaseContract {
     }
 
     @Test
+    void aHandlerThatThrowsARejectedExecutionOfItsOwnSpendsAnAttempt() {
+        Dispatcher dispatcher = handling(message -> {
+            throw new RejectedExecutionException("the mail pool is full");
+        }, ClaimStrategy.SKIP_LOCKED);
+        long id = save("order-1", null);
+
+        dispatcher.dispatchOnce();
+
+        StoredMessage row = this.fixture.row(id);
+        assertThat(row.retryCount()).isOne();
+        assertThat(row.failReason()).contains("RejectedExecutionException: the mail pool is full");
+    }
+
+    @Test
     void behindAHandlerThatNeverReturnsTheFullQueueHoldsHandlersBackUnattemptedAndNothingIsLost() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         RecordingSender broker = new RecordingSender();
