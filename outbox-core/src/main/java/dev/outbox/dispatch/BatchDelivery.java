@@ -46,6 +46,9 @@ import org.slf4j.LoggerFactory;
  * own transaction). A send whose broker was unreachable pauses its route ({@link RouteOutages}); a failure
  * that no retry fixes makes its message FAILED at once ({@link FinalFailures}); a message that goes FAILED is
  * dead-lettered before its outcome is written, where its type has a dead-letter route ({@link DeadLetters}).
+ * A local handler that its executor refuses (the pool's queue is full) is not attempted: its message comes due
+ * again a lease later. A batch whose wait the dispatcher's stop interrupts hands back the sends it still waits
+ * for, due at once and without an attempt spent, and writes its outcomes.
  */
 final class BatchDelivery {
 
@@ -103,6 +106,7 @@ final class BatchDelivery {
     Result deliver(List<ClaimedMessage> batch, Set<Long> probes, SwitchedTypes switched) {
         Instant attemptedAt = this.clock.instant();
         List<CompletableFuture<Confirmation>> sends = sendInOrderOfKeys(batch, probes, switched, attemptedAt);
+        boolean stopping = Thread.currentThread().isInterrupted();
         Instant now = this.clock.instant();
         boolean resumed = false;
         Set<MessageSender> reached = reachedSenders(batch, sends);
@@ -112,13 +116,27 @@ final class BatchDelivery {
         List<DeliveryOutcome> outcomes = new ArrayList<>(batch.size());
         Map<Integer, ClaimedMessage> failedForGood = new LinkedHashMap<>();
         int delivered = 0;
+        int refused = 0;
         Instant earliestRetry = null;
         for (int i = 0; i < batch.size(); i++) {
             ClaimedMessage message = batch.get(i);
             CompletableFuture<Confirmation> send = sends.get(i);
-            DeliveryOutcome outcome = (send != null)
-                    ? outcome(message, send, probes.contains(message.id()), reached, switched, attemptedAt, now)
-                    : new DeliveryOutcome.Released(message.id(), message.lockVersion(), now);
+            DeliveryOutcome outcome;
+            if (send == null || (stopping && !send.isDone())) {
+                if (send != null) {
+                    // Handed back: a local handler still queued then never runs, and one that runs cannot mark it.
+                    send.cancel(false);
+                }
+                outcome = new DeliveryOutcome.Released(message.id(), message.lockVersion(), now);
+            }
+            else if (refusedHandler(message, send, switched)) {
+                refused++;
+                this.metrics.postponed(message.type());
+                outcome = new DeliveryOutcome.Released(message.id(), message.lockVersion(), now.plus(this.lease));
+            }
+            else {
+                outcome = outcome(message, send, probes.contains(message.id()), reached, switched, attemptedAt, now);
+            }
             if (outcome == null || outcome instanceof DeliveryOutcome.Sent) {
                 delivered++;
             }
@@ -135,12 +153,40 @@ final class BatchDelivery {
             }
         }
         this.deadLetters.publish(outcomes, failedForGood);
-        int written = this.repository.complete(outcomes, now);
+        int written = writeOutcomes(outcomes, now);
         if (written < outcomes.size()) {
             logger.info("{} of {} outcomes were not written: their lease ran out and another claim took them over",
                     outcomes.size() - written, outcomes.size());
         }
-        return new Result(delivered, earliestRetry, resumed);
+        if (refused > 0) {
+            logger.warn("{} local handlers were not started: the handler pool's queue is full (its handlers run long "
+                    + "or hang); their messages come due again in {}", refused, this.lease);
+        }
+        return new Result(delivered, earliestRetry, resumed, refused > 0);
+    }
+
+    /**
+     * Writes the outcomes with the thread's interrupt cleared, so that a connection pool waiting for a
+     * connection does not give up on it: the dispatcher's stop interrupts a batch so that it writes them and
+     * ends, and waits for that.
+     */
+    private int writeOutcomes(List<DeliveryOutcome> outcomes, Instant now) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            return this.repository.complete(outcomes, now);
+        }
+        finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Whether the message's local handler was refused by its executor, before it started. */
+    private boolean refusedHandler(ClaimedMessage message, CompletableFuture<Confirmation> send,
+            SwitchedTypes switched) {
+        return send.isCompletedExceptionally() && localRoute(message, switched).isPresent()
+                && failureOf(message, send, switched) instanceof LocalHandlers.Refused;
     }
 
     /** The senders that confirmed at least one of the batch's sends: their broker is reachable. */
@@ -389,8 +435,10 @@ final class BatchDelivery {
      * @param delivered the messages a broker confirmed or a local handler consumed
      * @param earliestRetry the earliest time a message that failed is due again, or null
      * @param resumed whether a send through a paused route succeeded, so that its waiting messages are due
+     * @param handlersRefused whether local handlers were refused because their executor's queue is full, so that
+     * claiming more at once would only lease rows that wait
      */
-    record Result(int delivered, @Nullable Instant earliestRetry, boolean resumed) {
+    record Result(int delivered, @Nullable Instant earliestRetry, boolean resumed, boolean handlersRefused) {
     }
 
     /** The failure of a message held back, unsent, because its route is paused or its type switched to pull. */

@@ -101,8 +101,9 @@ final class DispatchCycle {
         OrderedHandoffs.Recheck recheck = this.orderedHandoffs.afterDelivery(batch, claim);
         // A claim that made progress may have cleared the way for the next messages of its ordering keys;
         // a route that resumed has its waiting messages due.
-        boolean claimAgain = claimFilledBatch || (claimedPending > 0 && delivered.delivered() > 0)
-                || recheck.unblocked() || delivered.resumed();
+        // Local handlers refused for a full queue: more claims now would only lease rows to wait.
+        boolean claimAgain = !delivered.handlersRefused() && (claimFilledBatch
+                || (claimedPending > 0 && delivered.delivered() > 0) || recheck.unblocked() || delivered.resumed());
         return new Result(batch.size(), claimAgain,
                 earliest(earliest(delivered.earliestRetry(), recheck.at()), this.outages.nextProbeAt()));
     }

@@ -53,6 +53,13 @@ import org.springframework.transaction.PlatformTransactionManager;
  */
 public final class Dispatcher {
 
+    /**
+     * How long {@link #stop()} waits, after the shutdown timeout, for the dispatch loops and local handlers it
+     * interrupted: an interrupted loop hands back the sends it still waits for and writes its batch's outcomes,
+     * which takes a short transaction. Stopping so takes at most the shutdown timeout and this.
+     */
+    public static final Duration INTERRUPT_GRACE = Duration.ofSeconds(2);
+
     private static final Logger logger = LoggerFactory.getLogger(Dispatcher.class);
 
     static {
@@ -99,7 +106,8 @@ public final class Dispatcher {
                 ? builder.handlerTransactionManager : builder.store.transactionManager();
         this.loops = new LoopThreads(builder.dispatchThreadFactory);
         this.handlerPool = (builder.handlerExecutor == null)
-                ? new HandlerPool(this.settings.handlerThreads(), builder.handlerThreadFactory) : null;
+                ? new HandlerPool(this.settings.handlerThreads(), this.settings.handlerQueueCapacity(),
+                        builder.handlerThreadFactory) : null;
         LocalHandlers handlers = new LocalHandlers(builder.repository, handlerTransactions,
                 Objects.requireNonNullElse(builder.handlerExecutor, this.handlerPool), this.clock, builder.observations);
         BatchDelivery delivery = new BatchDelivery(builder.repository, builder.routes, this.outages, handlers,
@@ -138,10 +146,13 @@ public final class Dispatcher {
 
     /**
      * Stops claiming, lets each dispatch thread finish the batch it is sending and the local handlers
-     * that run finish, all within the shutdown timeout (interrupting what runs past it), ends the
-     * dispatcher's threads, and returns. Messages still waiting in memory are claimed by any instance
-     * once their lease ends. An executor handed in with {@link Builder#handlerExecutor} is neither shut
-     * down nor waited for.
+     * that run finish, all within the shutdown timeout; then interrupts what still runs and waits up to
+     * {@link #INTERRUPT_GRACE} for it: an interrupted dispatch thread hands back the sends it still waits for
+     * (their rows are due at once, no attempt spent) and writes its batch's outcomes before it ends. So when
+     * this returns, no thread of the dispatcher writes to the database any more, unless one ignored its
+     * interrupt (a warning names it), and the data source may be closed. Messages still waiting in memory are
+     * claimed by any instance once their lease ends. An executor handed in with {@link Builder#handlerExecutor}
+     * is neither shut down nor waited for.
      *
      * <p>Call it also after {@link #dispatchOnce()} without {@link #start()}, to end the handler threads
      * at once rather than after a minute of idleness.
@@ -151,13 +162,38 @@ public final class Dispatcher {
         boolean wasRunning = this.running.compareAndSet(true, false);
         if (wasRunning) {
             this.signal.stop();
-            this.loops.join(deadline);
         }
+        boolean ended = this.loops.awaitEnd(deadline);
         if (this.handlerPool != null) {
-            this.handlerPool.shutDown(deadline);
+            this.handlerPool.shutDown();
+            ended &= this.handlerPool.awaitEnd(deadline);
         }
+        if (!ended) {
+            interruptAndAwait();
+        }
+        this.loops.clear();
         if (wasRunning) {
             logger.info("Outbox dispatcher stopped");
+        }
+    }
+
+    private void interruptAndAwait() {
+        logger.warn("Outbox dispatch threads {} or local handlers did not finish within {}; interrupting them",
+                this.loops.running(), this.settings.shutdownTimeout());
+        this.loops.interruptRunning();
+        if (this.handlerPool != null) {
+            this.handlerPool.interruptRunning();
+        }
+        ShutdownDeadline grace = ShutdownDeadline.after(INTERRUPT_GRACE);
+        boolean ended = this.loops.awaitEnd(grace);
+        if (this.handlerPool != null) {
+            ended &= this.handlerPool.awaitEnd(grace);
+            this.handlerPool.forget();
+        }
+        if (!ended) {
+            logger.warn("Outbox dispatch threads {} or local handlers did not end within {} of their interrupt; "
+                    + "what they write from now on may fail, and their messages come due when their lease ends",
+                    this.loops.running(), INTERRUPT_GRACE);
         }
     }
 
@@ -368,7 +404,8 @@ public final class Dispatcher {
          * for example to share a pool or to wrap each handler in a context. The executor then decides how
          * many handlers run at once ({@link DispatcherSettings#handlerThreads()} does not apply): each holds
          * a database connection while it runs. The dispatcher never shuts it down and does not wait for it
-         * when it stops: shut it down after the dispatcher. A handler it refuses counts as a failed attempt.
+         * when it stops: shut it down after the dispatcher. A handler it refuses is not attempted: its message comes
+         * due again a lease later, as with the dispatcher's own pool when its queue is full.
          *
          * @param executor where local handlers run
          * @return this builder

@@ -21,18 +21,21 @@ import dev.outbox.settings.SettingSource;
  * @param lease how long a claimed row stays with this instance before others may claim it again
  * @param sendTimeout how long a cycle waits for the broker to confirm its sends, renewing the leases of
  * the sends still running
- * @param shutdownTimeout how long stopping waits for the sends in flight
+ * @param shutdownTimeout how long stopping waits for the batches in flight and the running local handlers
+ * before it interrupts them
  * @param threads the number of dispatch loops in this instance
  * @param claimStrategy how rows are claimed
  * @param handoffCapacity the most committed messages waiting in memory for this instance's loop;
  * beyond it they are claimed once their lease ends
  * @param handlerThreads the most local handlers that run at once; each holds a database connection
  * for its transaction while it runs
+ * @param handlerQueueCapacity the most local handlers waiting for a thread of the dispatcher's pool; a message
+ * whose handler finds it full is not attempted and comes due again a lease later
  * @param outageProbeInterval how often a route paused by an unreachable broker sends one probe message
  */
 public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval, int batchSize, Duration lease,
         Duration sendTimeout, Duration shutdownTimeout, int threads, ClaimStrategy claimStrategy,
-        int handoffCapacity, int handlerThreads, Duration outageProbeInterval) {
+        int handoffCapacity, int handlerThreads, int handlerQueueCapacity, Duration outageProbeInterval) {
 
     private static final String GROUP = "dispatcher";
 
@@ -67,10 +70,18 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
             Check.positive(), "How long a cycle waits for the broker to confirm its sends; the leases of the sends "
                     + "still running are renewed meanwhile.");
 
-    /** How long stopping waits for the sends in flight: 15 s by default. */
+    /**
+     * How long stopping waits for the batches in flight and the local handlers that run: 10 s by default, the
+     * send timeout's default, so that a batch waiting for its confirmations ends within it. What still runs then
+     * is interrupted and waited for up to {@link Dispatcher#INTERRUPT_GRACE} more, so that stopping takes at most
+     * 12 s by default; with the starter's periodic jobs (2 s) the outbox stops within 14 s, which leaves 15 s of a
+     * Kubernetes grace period of 30 s for the web server's graceful shutdown before it (docs/configuration.md,
+     * "Shutdown").
+     */
     public static final Setting<Duration> SHUTDOWN_TIMEOUT = Setting.of(GROUP, "shutdown-timeout",
-            Duration.ofSeconds(15), Check.positive(), "How long stopping the application waits for the sends in "
-                    + "flight.");
+            Duration.ofSeconds(10), Check.positive(), "How long stopping the application waits for the batches in "
+                    + "flight and the running local handlers; what still runs is then interrupted and waited for up "
+                    + "to 2 s more.");
 
     /** The number of dispatch loops: 1 by default. */
     public static final Setting<Integer> THREADS = Setting.of(GROUP, "threads", 1, Check.atLeast(1),
@@ -92,6 +103,19 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
             "Most local handlers that run at once in this instance; each holds a database connection for its "
                     + "transaction while it runs.");
 
+    /**
+     * The most local handlers waiting for a thread of the dispatcher's own pool: 1,000 by default, two batches of
+     * the default size, so that a whole batch of handlers is queued at once while the pool works, and handlers that
+     * hang (each loop waits for its batch's handlers up to the send timeout, then moves on) let the queue grow to
+     * two batches, not by a batch per cycle. A message whose handler finds the queue full is not attempted: it comes
+     * due again a lease later. Keep it at least batch-size times threads. An executor handed in
+     * ({@link Dispatcher.Builder#handlerExecutor}) has its own queue.
+     */
+    public static final Setting<Integer> HANDLER_QUEUE_CAPACITY = Setting.of(GROUP, "handler-queue-capacity", 1_000,
+            Check.atLeast(1), "Most local handlers waiting for a thread of the dispatcher's pool; a message whose "
+                    + "handler finds it full is not attempted and comes due again a lease later. Keep it at least "
+                    + "batch-size times threads.");
+
     /** How often a route paused by an unreachable broker sends a probe message: 2 s by default. */
     public static final Setting<Duration> OUTAGE_PROBE_INTERVAL = Setting.of(GROUP, "outage-probe-interval",
             Duration.ofSeconds(2), Check.positive(), "How often a sender's route, paused because its broker was "
@@ -100,7 +124,7 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
     /** Every setting of the dispatcher, in the order of the record's components. */
     public static final List<Setting<?>> SETTINGS = List.of(POLL_INTERVAL, MAX_POLL_INTERVAL, BATCH_SIZE, LEASE,
             SEND_TIMEOUT, SHUTDOWN_TIMEOUT, THREADS, CLAIM_STRATEGY, HANDOFF_CAPACITY, HANDLER_THREADS,
-            OUTAGE_PROBE_INTERVAL);
+            HANDLER_QUEUE_CAPACITY, OUTAGE_PROBE_INTERVAL);
 
     /**
      * @param pollInterval how often an idle dispatcher looks for due rows (commits in this instance
@@ -110,13 +134,16 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
      * @param lease how long a claimed row stays with this instance before others may claim it again
      * @param sendTimeout how long a cycle waits for the broker to confirm its sends, renewing the leases of
      * the sends still running
-     * @param shutdownTimeout how long stopping waits for the sends in flight
+     * @param shutdownTimeout how long stopping waits for the batches in flight and the running local handlers
+     * before it interrupts them
      * @param threads the number of dispatch loops in this instance
      * @param claimStrategy how rows are claimed
      * @param handoffCapacity the most committed messages waiting in memory for this instance's loop;
      * beyond it they are claimed once their lease ends
      * @param handlerThreads the most local handlers that run at once; each holds a database connection
      * for its transaction while it runs
+     * @param handlerQueueCapacity the most local handlers waiting for a thread of the dispatcher's pool; a message
+     * whose handler finds it full is not attempted and comes due again a lease later
      * @param outageProbeInterval how often a route paused by an unreachable broker sends one probe message
      * @throws dev.outbox.settings.SettingException naming the setting that is out of range
      */
@@ -135,6 +162,7 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         THREADS.check(threads);
         HANDOFF_CAPACITY.check(handoffCapacity);
         HANDLER_THREADS.check(handlerThreads);
+        HANDLER_QUEUE_CAPACITY.check(handlerQueueCapacity);
         OUTAGE_PROBE_INTERVAL.check(outageProbeInterval);
     }
 
@@ -161,7 +189,8 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         return new DispatcherSettings(POLL_INTERVAL.valueIn(source), MAX_POLL_INTERVAL.valueIn(source),
                 BATCH_SIZE.valueIn(source), LEASE.valueIn(source), SEND_TIMEOUT.valueIn(source),
                 SHUTDOWN_TIMEOUT.valueIn(source), THREADS.valueIn(source), CLAIM_STRATEGY.valueIn(source),
-                HANDOFF_CAPACITY.valueIn(source), HANDLER_THREADS.valueIn(source), OUTAGE_PROBE_INTERVAL.valueIn(source));
+                HANDOFF_CAPACITY.valueIn(source), HANDLER_THREADS.valueIn(source), HANDLER_QUEUE_CAPACITY.valueIn(source),
+                OUTAGE_PROBE_INTERVAL.valueIn(source));
     }
 
     /**
@@ -188,6 +217,8 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         private int handoffCapacity = HANDOFF_CAPACITY.defaultValue();
 
         private int handlerThreads = HANDLER_THREADS.defaultValue();
+
+        private int handlerQueueCapacity = HANDLER_QUEUE_CAPACITY.defaultValue();
 
         private Duration outageProbeInterval = OUTAGE_PROBE_INTERVAL.defaultValue();
 
@@ -285,6 +316,15 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         }
 
         /**
+         * @param handlerQueueCapacity see {@link DispatcherSettings#handlerQueueCapacity()}
+         * @return this builder
+         */
+        public Builder handlerQueueCapacity(int handlerQueueCapacity) {
+            this.handlerQueueCapacity = handlerQueueCapacity;
+            return this;
+        }
+
+        /**
          * @param outageProbeInterval see {@link DispatcherSettings#outageProbeInterval()}
          * @return this builder
          */
@@ -299,7 +339,7 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         public DispatcherSettings build() {
             return new DispatcherSettings(this.pollInterval, this.maxPollInterval, this.batchSize, this.lease,
                     this.sendTimeout, this.shutdownTimeout, this.threads, this.claimStrategy, this.handoffCapacity,
-                    this.handlerThreads, this.outageProbeInterval);
+                    this.handlerThreads, this.handlerQueueCapacity, this.outageProbeInterval);
         }
     }
 }

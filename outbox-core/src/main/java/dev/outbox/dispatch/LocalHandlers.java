@@ -54,7 +54,7 @@ final class LocalHandlers {
      * never runs.
      *
      * @return a stage that completes once the handler succeeded and the message is marked CONSUMED; failed
-     * when the executor refused the handler
+     * with {@link Refused} when the executor refused the handler, which then never runs
      */
     CompletableFuture<Confirmation> start(ClaimedMessage message, MessageRoutes.LocalRoute route,
             Instant attemptedAt) {
@@ -62,7 +62,7 @@ final class LocalHandlers {
             return CompletableFuture.supplyAsync(() -> handle(message, route, attemptedAt), this.executor);
         }
         catch (RejectedExecutionException ex) {
-            return CompletableFuture.failedFuture(ex);
+            return CompletableFuture.failedFuture(new Refused(ex));
         }
     }
 
@@ -122,6 +122,19 @@ final class LocalHandlers {
             throw new IllegalStateException("the local handlers' transaction manager does not manage the outbox's "
                     + "DataSource, so the handler's writes would not commit with the CONSUMED mark; give the "
                     + "dispatcher a transaction manager for that DataSource");
+        }
+    }
+
+    /**
+     * The executor refused a handler (its queue is full, or it was shut down): told apart from a handler that
+     * ran and threw a {@link RejectedExecutionException} of its own, which is the message's failure.
+     */
+    static final class Refused extends RuntimeException {
+
+        private static final long serialVersionUID = 1L;
+
+        Refused(RejectedExecutionException cause) {
+            super(cause.getMessage(), cause);
         }
     }
 

@@ -8,16 +8,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadFactory;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-
 /**
  * The threads the dispatch loops run on, one per loop, made by a {@link ThreadFactory}: started together and,
- * once the loops were told to end, waited for until the shutdown deadline and interrupted if still running.
+ * once the loops were told to end, waited for until a deadline, interrupted if still running, and waited for
+ * again ({@link Dispatcher#stop()}).
  */
 final class LoopThreads {
-
-    private static final Logger logger = LoggerFactory.getLogger(LoopThreads.class);
 
     private final ThreadFactory factory;
 
@@ -36,23 +32,37 @@ final class LoopThreads {
     }
 
     /**
-     * Waits for the loops, which must have been told to end, until the deadline; interrupts those that run
-     * past it.
+     * Waits for the loops, which must have been told to end, until the deadline.
+     *
+     * @return whether every loop ended
      */
-    void join(ShutdownDeadline deadline) {
+    boolean awaitEnd(ShutdownDeadline deadline) {
         for (Thread thread : this.threads) {
             try {
                 thread.join(deadline.remainingMillis());
             }
             catch (InterruptedException ex) {
                 Thread.currentThread().interrupt();
-            }
-            if (thread.isAlive()) {
-                logger.warn("Outbox dispatch thread {} did not finish within {}; interrupting it", thread.getName(),
-                        deadline.timeout());
-                thread.interrupt();
+                return false;
             }
         }
+        return running().isEmpty();
+    }
+
+    /**
+     * @return the names of the loops' threads that still run
+     */
+    List<String> running() {
+        return this.threads.stream().filter(Thread::isAlive).map(Thread::getName).toList();
+    }
+
+    /** Interrupts the loops that still run: each hands back the sends it still waits for, and ends. */
+    void interruptRunning() {
+        this.threads.stream().filter(Thread::isAlive).forEach(Thread::interrupt);
+    }
+
+    /** Forgets the threads, which ended or were given up on. */
+    void clear() {
         this.threads.clear();
     }
 }

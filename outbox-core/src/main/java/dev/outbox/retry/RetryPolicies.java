@@ -19,12 +19,15 @@ import org.jspecify.annotations.Nullable;
 public final class RetryPolicies {
 
     /**
-     * How often a FAILED message is tried again; without it FAILED messages are retried only when an operator
-     * re-drives them.
+     * How often a FAILED message whose attempts were spent is tried again; without it FAILED messages are retried
+     * only when an operator re-drives them. A message that failed for good (its broker rejected it, its type does
+     * not retry the error, or the {@link dev.outbox.spi.RetryDecision} refused a retry) is never tried again by it.
      */
     public static final Setting<Duration> FAILED_RETRY_INTERVAL = Setting.optional("retry", "failed-retry-interval",
-            Duration.class, Check.positive(), "How often FAILED messages are tried again (for example 6h). When not "
-                    + "set, FAILED messages are never retried automatically, only when an operator re-drives them.");
+            Duration.class, Check.positive(), "How often FAILED messages whose attempts were spent are tried again "
+                    + "(for example 6h); a message that failed for good (rejected by its broker, or an error its type "
+                    + "does not retry) is left out. When not set, FAILED messages are never retried automatically, "
+                    + "only when an operator re-drives them.");
 
     /** The settings of the policies beyond each {@link RetryPolicy#SETTINGS}. */
     public static final List<Setting<?>> SETTINGS = List.of(FAILED_RETRY_INTERVAL);

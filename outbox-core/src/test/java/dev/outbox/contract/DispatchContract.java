@@ -14,6 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.outbox.MessageState;
 import dev.outbox.OutboxTemplate;
@@ -239,6 +241,62 @@ abstract class DispatchContract extends DatabaseContract {
         assertThat(this.sender.sent()).singleElement().satisfies(message -> assertThat(message.attempt()).isEqualTo(3));
     }
 
+    @ParameterizedTest
+    @EnumSource(ClaimStrategy.class)
+    void slowRetryLeavesMessagesThatFailedForGoodAloneUntilAnOperatorRetriesThem(ClaimStrategy strategy) {
+        Duration interval = Duration.ofHours(6);
+        AtomicInteger handlerRuns = new AtomicInteger();
+        AtomicBoolean handlerFails = new AtomicBoolean(true);
+        MessageRoutes routes = MessageRoutes.builder().defaultSender(this.sender)
+                .handle("invoice.requested", "invoicing", message -> {
+                    handlerRuns.incrementAndGet();
+                    if (handlerFails.get()) {
+                        throw new IllegalArgumentException("no such customer");
+                    }
+                })
+                .nonRetryable("invoice.requested", IllegalArgumentException.class).build();
+        Dispatcher dispatcher = this.fixture.dispatcher(routes).clock(this.clock)
+                .retryPolicies(noJitter(1, interval))
+                .settings(DispatcherSettings.builder().lease(LEASE).claimStrategy(strategy).build()).build();
+        this.sender.failKey("exhausted");
+        this.sender.rejectKey("rejected");
+        long exhausted = save("exhausted", null).id();
+        long rejected = save("rejected", null).id();
+        long poison = this.fixture.inTransaction(() -> this.outbox.message("invoice.requested").key("poison")
+                .topic("invoices").payload("{}").save()).id();
+
+        assertThat(dispatcher.dispatchOnce()).isEqualTo(3);
+        assertThat(List.of(exhausted, rejected, poison))
+                .allSatisfy(id -> assertThat(this.fixture.row(id).state()).isEqualTo(MessageState.FAILED));
+        assertThat(this.fixture.row(rejected).nextRetryAt()).as("due at its failure, from which the cleanup counts")
+                .isEqualTo(START);
+
+        this.sender.heal();
+        handlerFails.set(false);
+        for (int round = 1; round <= 2; round++) {
+            this.clock.advance(interval);
+            assertThat(dispatcher.dispatchOnce()).as("round %d: only the message whose attempts were spent", round)
+                    .isEqualTo((round == 1) ? 1 : 0);
+        }
+        assertThat(this.fixture.row(exhausted).state()).isEqualTo(MessageState.SENT);
+        assertThat(this.sender.sentKeys()).containsExactly("exhausted");
+        assertThat(handlerRuns).hasValue(1);
+        for (long id : List.of(rejected, poison)) {
+            StoredMessage row = this.fixture.row(id);
+            assertThat(row.state()).isEqualTo(MessageState.FAILED);
+            assertThat(row.retryCount()).isOne();
+            assertThat(row.lastAttemptAt()).isEqualTo(START);
+        }
+
+        OutboxAdmin admin = OutboxAdmin.builder(this.fixture.store).clock(this.clock).build();
+        assertThat(admin.retry(rejected).outcome()).isEqualTo(Outcome.DONE);
+        assertThat(admin.retry(poison).outcome()).isEqualTo(Outcome.DONE);
+        assertThat(dispatcher.dispatchOnce()).as("an operator's retry sends them again").isEqualTo(2);
+        assertThat(this.fixture.row(rejected).state()).isEqualTo(MessageState.SENT);
+        assertThat(this.fixture.row(poison).state()).isEqualTo(MessageState.CONSUMED);
+        assertThat(handlerRuns).hasValue(2);
+    }
+
     @Test
     void messageWithoutARouteFailsWithAClearReasonAndIsNeverSent() {
         Dispatcher dispatcher = this.fixture.dispatcher(MessageRoutes.builder().route("order.paid", this.sender).build())
@@ -409,6 +467,38 @@ abstract class DispatchContract extends DatabaseContract {
         StoredMessage row = this.fixture.row(id);
         assertThat(row.state()).isEqualTo(MessageState.SENT);
         assertThat(row.brokerMessageId()).isEqualTo("acked-while-stopping");
+    }
+
+    @Test
+    void aSendStillInFlightAtTheShutdownTimeoutIsInterruptedHandedBackUnspentAndItsThreadEndsBeforeStopReturns()
+            throws Exception {
+        CountDownLatch sending = new CountDownLatch(1);
+        List<Thread> made = new CopyOnWriteArrayList<>();
+        Dispatcher dispatcher = this.fixture.dispatcher(MessageRoutes.to(message -> {
+            sending.countDown();
+            return new CompletableFuture<String>();
+        })).dispatchThreadFactory(task -> {
+            Thread thread = new Thread(task, "app-dispatch-" + made.size());
+            thread.setDaemon(true);
+            made.add(thread);
+            return thread;
+        }).settings(DispatcherSettings.builder().sendTimeout(Duration.ofMinutes(5))
+                .shutdownTimeout(Duration.ofMillis(200)).build()).build();
+        OutboxTemplate handingOff = this.fixture.template().handoff(dispatcher).build();
+        dispatcher.start();
+        long id = this.fixture.inTransaction(() -> handingOff.save("order.created", "order-1", "orders", "{}")).id();
+        assertThat(sending.await(10, TimeUnit.SECONDS)).isTrue();
+
+        dispatcher.stop();
+
+        assertThat(made).singleElement().satisfies(thread -> assertThat(thread.isAlive())
+                .as("the interrupted dispatch thread ended before stop returned").isFalse());
+        StoredMessage row = this.fixture.row(id);
+        assertThat(row.state()).isEqualTo(MessageState.PENDING);
+        assertThat(row.retryCount()).as("stopping is not the message's fault").isZero();
+        assertThat(row.failReason()).isNull();
+        assertThat(row.nextRetryAt()).as("handed back, due at once for another instance")
+                .isBeforeOrEqualTo(Instant.now());
     }
 
     @Test

@@ -326,10 +326,14 @@ abstract class LocalHandlerContract extends DatabaseContract {
     }
 
     @Test
-    void aHandlerTheExecutorRefusesIsAFailedAttempt() {
+    void aHandlerTheExecutorRefusesIsNotAttemptedAndItsMessageComesDueALeaseLater() {
+        AtomicBoolean full = new AtomicBoolean(true);
         Dispatcher dispatcher = dispatcher(MessageRoutes.builder().handle(TYPE, "invoicing", writingBusinessRow())
                 .build(), ClaimStrategy.SKIP_LOCKED).handlerExecutor(task -> {
-                    throw new RejectedExecutionException("the handler pool is full");
+                    if (full.get()) {
+                        throw new RejectedExecutionException("the handler pool is full");
+                    }
+                    task.run();
                 }).build();
         long id = save("order-1", null);
 
@@ -337,8 +341,89 @@ abstract class LocalHandlerContract extends DatabaseContract {
 
         StoredMessage row = this.fixture.row(id);
         assertThat(row.state()).isEqualTo(MessageState.PENDING);
+        assertThat(row.retryCount()).isZero();
+        assertThat(row.failReason()).isNull();
+        assertThat(row.nextRetryAt()).isEqualTo(START.plus(DispatcherSettings.LEASE.defaultValue()));
+        full.set(false);
+        this.clock.advance(DispatcherSettings.LEASE.defaultValue());
+        dispatcher.dispatchOnce();
+        assertThat(this.fixture.row(id).state()).isEqualTo(MessageState.CONSUMED);
+    }
+
+    @Test
+    void aHandlerThatThrowsARejectedExecutionOfItsOwnSpendsAnAttempt() {
+        Dispatcher dispatcher = handling(message -> {
+            throw new RejectedExecutionException("the mail pool is full");
+        }, ClaimStrategy.SKIP_LOCKED);
+        long id = save("order-1", null);
+
+        dispatcher.dispatchOnce();
+
+        StoredMessage row = this.fixture.row(id);
         assertThat(row.retryCount()).isOne();
-        assertThat(row.failReason()).contains("RejectedExecutionException: the handler pool is full");
+        assertThat(row.failReason()).contains("RejectedExecutionException: the mail pool is full");
+    }
+
+    @Test
+    void behindAHandlerThatNeverReturnsTheFullQueueHoldsHandlersBackUnattemptedAndNothingIsLost() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        RecordingSender broker = new RecordingSender();
+        MessageRoutes routes = MessageRoutes.builder().defaultSender(broker).handle(TYPE, "invoicing", message -> {
+            if (message.key().equals("hung")) {
+                release.await();
+            }
+            this.handled.add(message);
+        }).build();
+        Duration lease = DispatcherSettings.LEASE.defaultValue();
+        Dispatcher dispatcher = this.fixture.dispatcher(routes).clock(this.clock).retryPolicies(attempts(3))
+                .settings(DispatcherSettings.builder().handlerThreads(1).handlerQueueCapacity(2)
+                        .sendTimeout(Duration.ofSeconds(1)).build()).build();
+        try {
+            long hung = save("hung", null);
+            List<Long> queued = List.of(save("order-1", null), save("order-2", null));
+            List<Long> heldBack = List.of(save("order-3", null), save("order-4", null), save("order-5", null));
+            long mail = saveMail("mail-1");
+
+            assertThat(dispatcher.dispatchOnce()).isEqualTo(7);
+
+            assertThat(this.fixture.row(mail).state()).as("other work goes on").isEqualTo(MessageState.SENT);
+            for (long id : heldBack) {
+                StoredMessage row = this.fixture.row(id);
+                assertThat(row.state()).isEqualTo(MessageState.PENDING);
+                assertThat(row.retryCount()).as("not attempted").isZero();
+                assertThat(row.nextRetryAt()).isEqualTo(START.plus(lease));
+            }
+            for (long id : List.of(hung, queued.get(0), queued.get(1))) {
+                assertThat(this.fixture.row(id).retryCount()).as("timed out while hung or queued behind it").isOne();
+            }
+
+            // The queue still holds the two timed-out handlers: the next round queues none of its own.
+            this.clock.advance(lease);
+            long secondMail = saveMail("mail-2");
+            assertThat(dispatcher.dispatchOnce()).isEqualTo(7);
+            assertThat(this.fixture.row(secondMail).state()).isEqualTo(MessageState.SENT);
+            for (long id : List.of(hung, queued.get(0), queued.get(1))) {
+                assertThat(this.fixture.row(id).retryCount()).as("held back, not attempted again").isOne();
+            }
+            assertThat(heldBack).allSatisfy(id -> assertThat(this.fixture.row(id).retryCount()).isZero());
+        }
+        finally {
+            release.countDown();
+        }
+        List<Long> all = this.fixture.jdbc.queryForList("SELECT id FROM " + OutboxFixture.TABLE
+                + " WHERE message_type = ?", Long.class, TYPE);
+        for (int round = 0; round < 5 && !all.stream().allMatch(
+                id -> this.fixture.row(id).state() == MessageState.CONSUMED); round++) {
+            this.clock.advance(lease);
+            dispatcher.dispatchOnce();
+        }
+        assertThat(all).hasSize(6)
+                .allSatisfy(id -> assertThat(this.fixture.row(id).state()).isEqualTo(MessageState.CONSUMED));
+        dispatcher.stop();
+    }
+
+    private long saveMail(String key) {
+        return this.fixture.save(this.outbox.message("mail.requested").key(key).topic("mails").payload("{}"), null);
     }
 
     @Test

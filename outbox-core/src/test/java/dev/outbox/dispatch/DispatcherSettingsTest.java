@@ -27,10 +27,11 @@ class DispatcherSettingsTest {
         assertThat(defaults.batchSize()).isEqualTo(500);
         assertThat(defaults.lease()).isEqualTo(Duration.ofSeconds(8));
         assertThat(defaults.sendTimeout()).isEqualTo(Duration.ofSeconds(10));
-        assertThat(defaults.shutdownTimeout()).isEqualTo(Duration.ofSeconds(15));
+        assertThat(defaults.shutdownTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(defaults.threads()).isEqualTo(1);
         assertThat(defaults.claimStrategy()).isEqualTo(ClaimStrategy.SKIP_LOCKED);
         assertThat(defaults.handoffCapacity()).isEqualTo(10_000);
+        assertThat(defaults.handlerQueueCapacity()).isEqualTo(1_000);
         assertThat(defaults.outageProbeInterval()).isEqualTo(Duration.ofSeconds(2));
         assertThat(DispatcherSettings.builder().build()).isEqualTo(defaults);
     }
@@ -56,12 +57,13 @@ class DispatcherSettingsTest {
                 .claimStrategy(ClaimStrategy.OPTIMISTIC)
                 .handoffCapacity(5)
                 .handlerThreads(6)
+                .handlerQueueCapacity(8)
                 .outageProbeInterval(Duration.ofMillis(700))
                 .build();
 
         assertThat(settings).isEqualTo(new DispatcherSettings(Duration.ofMillis(50), Duration.ofMillis(400), 7,
                 Duration.ofSeconds(20), Duration.ofSeconds(3), Duration.ofSeconds(2), 3, ClaimStrategy.OPTIMISTIC, 5,
-                6, Duration.ofMillis(700)));
+                6, 8, Duration.ofMillis(700)));
     }
 
     @Test
@@ -76,6 +78,7 @@ class DispatcherSettingsTest {
                 .threads(1)
                 .handoffCapacity(1)
                 .handlerThreads(1)
+                .handlerQueueCapacity(1)
                 .build();
 
         assertThat(settings.maxPollInterval()).isEqualTo(settings.pollInterval());
@@ -98,7 +101,8 @@ class DispatcherSettingsTest {
                 invalid("batch-size", "must be at least 1", b -> b.batchSize(-100)),
                 invalid("threads", "must be at least 1", b -> b.threads(0)),
                 invalid("handoff-capacity", "must be at least 1", b -> b.handoffCapacity(0)),
-                invalid("handler-threads", "must be at least 1", b -> b.handlerThreads(0)));
+                invalid("handler-threads", "must be at least 1", b -> b.handlerThreads(0)),
+                invalid("handler-queue-capacity", "must be at least 1", b -> b.handlerQueueCapacity(0)));
     }
 
     @ParameterizedTest(name = "[{index}] {0} {1}")

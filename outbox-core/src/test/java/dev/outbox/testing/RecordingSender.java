@@ -16,16 +16,19 @@ import java.util.function.Predicate;
 
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
+import dev.outbox.spi.SendFailure;
 
 /**
  * A sender that records what it is asked to send, confirms with {@code rec-<id>}, and fails the
- * messages a test chooses. Thread-safe.
+ * messages a test chooses, or rejects them for good ({@link SendFailure#REJECTED}). Thread-safe.
  */
 public final class RecordingSender implements MessageSender {
 
     private final List<OutgoingMessage> sent = new CopyOnWriteArrayList<>();
 
     private final Set<String> failingKeys = ConcurrentHashMap.newKeySet();
+
+    private final Set<String> rejectedKeys = ConcurrentHashMap.newKeySet();
 
     private volatile Predicate<OutgoingMessage> failing = message -> false;
 
@@ -39,6 +42,9 @@ public final class RecordingSender implements MessageSender {
             this.unreachableAttempts.incrementAndGet();
             return CompletableFuture.failedFuture(new ConnectException("Connection refused"));
         }
+        if (this.rejectedKeys.contains(message.key())) {
+            return CompletableFuture.failedFuture(new Rejection("broker rejected " + message.key() + " for good"));
+        }
         if (this.failingKeys.contains(message.key()) || this.failing.test(message)) {
             return CompletableFuture.failedFuture(new IllegalStateException("broker refused " + message.key()));
         }
@@ -51,6 +57,18 @@ public final class RecordingSender implements MessageSender {
      */
     public void failKey(String key) {
         this.failingKeys.add(key);
+    }
+
+    /**
+     * @param key a message key whose sends the broker rejects for good until {@link #heal} is called
+     */
+    public void rejectKey(String key) {
+        this.rejectedKeys.add(key);
+    }
+
+    @Override
+    public SendFailure classify(Throwable error) {
+        return (error instanceof Rejection) ? SendFailure.REJECTED : SendFailure.of(error);
     }
 
     /**
@@ -75,6 +93,7 @@ public final class RecordingSender implements MessageSender {
     /** Lets every send succeed again. */
     public void heal() {
         this.failingKeys.clear();
+        this.rejectedKeys.clear();
         this.failing = message -> false;
         this.unreachable = false;
     }
@@ -91,5 +110,15 @@ public final class RecordingSender implements MessageSender {
      */
     public List<String> sentKeys() {
         return this.sent.stream().map(OutgoingMessage::key).toList();
+    }
+
+    /** What the broker answers a message it rejects for good. */
+    private static final class Rejection extends IllegalStateException {
+
+        private static final long serialVersionUID = 1L;
+
+        Rejection(String message) {
+            super(message);
+        }
     }
 }

@@ -15,6 +15,12 @@ import org.springframework.context.SmartLifecycle;
  * <p>Its phase is below the web server's: the dispatcher starts before the server takes requests
  * and stops only after the server's graceful shutdown, so messages saved by the last requests are
  * still handed to it.
+ *
+ * <p>It stops synchronously ({@link #stop()}, not {@code stop(Runnable)}): the context then closes the data
+ * source only once {@link Dispatcher#stop()} returned, within the shutdown timeout and
+ * {@link Dispatcher#INTERRUPT_GRACE}, whatever {@code spring.lifecycle.timeout-per-shutdown-phase} is; an
+ * asynchronous stop would be given up on after that timeout, and the data source closed under a dispatch thread
+ * still writing its outcomes.
  */
 final class OutboxDispatcherLifecycle implements SmartLifecycle {
 

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
+import dev.outbox.dispatch.Dispatcher;
 import org.jspecify.annotations.Nullable;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
@@ -17,13 +18,15 @@ import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
  * the outbox's own, independent of the application's scheduling: a thread per job, named
  * {@value #THREAD_NAME_PREFIX}N, of the kind {@link OutboxThreads} chooses. It starts with the dispatcher and
  * stops with it, before the data source is closed: stopping cancels the jobs, interrupts the runs under way
- * and waits up to ten seconds for them to end.
+ * and waits up to {@link Dispatcher#INTERRUPT_GRACE} for them to end. A job's run is a short transaction (a
+ * cleanup batch, a count), which an interrupt ends at its next statement; one that outlasts the wait fails
+ * when the data source closes, and its transaction rolls back.
  */
 final class OutboxScheduler implements SmartLifecycle {
 
     static final String THREAD_NAME_PREFIX = "outbox-scheduler-";
 
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration STOP_TIMEOUT = Dispatcher.INTERRUPT_GRACE;
 
     private final List<PeriodicJob> jobs;
 

@@ -36,14 +36,15 @@ class PropertiesValidationTests {
                 "outbox.dispatcher.lease=1m", "outbox.dispatcher.send-timeout=20s",
                 "outbox.dispatcher.shutdown-timeout=5s", "outbox.dispatcher.threads=2",
                 "outbox.dispatcher.claim-strategy=optimistic", "outbox.dispatcher.handoff-capacity=500",
-                "outbox.dispatcher.handler-threads=3", "outbox.dispatcher.outage-probe-interval=500ms")
+                "outbox.dispatcher.handler-threads=3", "outbox.dispatcher.handler-queue-capacity=9",
+                "outbox.dispatcher.outage-probe-interval=500ms")
                 .run(context -> {
                     assertThat(context).hasNotFailed();
                     DispatcherSettings settings = OutboxSettings.of(context.getEnvironment())
                             .build(DispatcherSettings::from);
                     assertThat(settings).isEqualTo(new DispatcherSettings(Duration.ofMillis(200),
                             Duration.ofSeconds(3), 50, Duration.ofMinutes(1), Duration.ofSeconds(20),
-                            Duration.ofSeconds(5), 2, ClaimStrategy.OPTIMISTIC, 500, 3, Duration.ofMillis(500)));
+                            Duration.ofSeconds(5), 2, ClaimStrategy.OPTIMISTIC, 500, 3, 9, Duration.ofMillis(500)));
                 });
     }
 

@@ -15,9 +15,10 @@ import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
 
 /**
- * Decides what a failed attempt does to its row: back to PENDING with an exponential delay, or
- * FAILED once the type's attempts are spent or the broker rejected the message for good (then due
- * again only for the slow retry, if enabled).
+ * Decides what a failed attempt does to its row: back to PENDING with an exponential delay, or FAILED once the
+ * type's attempts are spent (then due again for the slow retry, if enabled), or FAILED for good when the failure
+ * was final (the broker rejected the message, or the error is one no retry fixes): the slow retry leaves such a
+ * row alone, and only an operator's retry sends it again.
  */
 public final class FailurePlanner {
 
@@ -33,23 +34,29 @@ public final class FailurePlanner {
     /**
      * @param message the claimed message whose delivery failed
      * @param error why it failed
-     * @param rejected whether the broker refused the message for good, so that no attempt is left
+     * @param forGood whether the failure was final (the broker refused the message for good, or the error is
+     * non-retryable), so that no attempt is left and the slow retry does not try it either
      * @param attemptedAt when the attempt started
      * @param now the current time, from which the next attempt is scheduled
-     * @return the outcome to write: PENDING again at the next retry, or FAILED once the attempts are spent or
-     * the message was rejected
+     * @return the outcome to write: PENDING again at the next retry; FAILED, due at its slow retry if there is one,
+     * once the attempts are spent; FAILED for good, due at its failure, when the failure was final
      */
-    public DeliveryOutcome.Failed plan(ClaimedMessage message, Throwable error, boolean rejected, Instant attemptedAt,
+    public DeliveryOutcome.Failed plan(ClaimedMessage message, Throwable error, boolean forGood, Instant attemptedAt,
             Instant now) {
         int failedAttempts = message.retryCount() + 1;
         RetryPolicy policy = this.policies.forType(message.type());
-        boolean retry = !rejected && message.state() == MessageState.PENDING
+        boolean retry = !forGood && message.state() == MessageState.PENDING
                 && policy.allowsAnotherAttempt(failedAttempts);
         MessageState state = retry ? MessageState.PENDING : MessageState.FAILED;
-        Instant nextRetryAt = retry
-                ? now.plus(policy.delayAfter(failedAttempts, ThreadLocalRandom.current().nextDouble()))
-                : now.plus(this.policies.failedRetryInterval().orElse(Duration.ZERO));
+        Instant nextRetryAt;
+        if (retry) {
+            nextRetryAt = now.plus(policy.delayAfter(failedAttempts, ThreadLocalRandom.current().nextDouble()));
+        }
+        else {
+            // The cleanup counts a FAILED row's age from its due time: its slow retry, or its failure.
+            nextRetryAt = forGood ? now : now.plus(this.policies.failedRetryInterval().orElse(Duration.ZERO));
+        }
         return new DeliveryOutcome.Failed(message.id(), message.lockVersion(), attemptedAt, state, failedAttempts,
-                nextRetryAt, FailureReason.of(error));
+                nextRetryAt, FailureReason.of(error), null, forGood);
     }
 }

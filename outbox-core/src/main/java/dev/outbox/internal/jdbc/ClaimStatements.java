@@ -27,12 +27,16 @@ abstract class ClaimStatements {
 
     /**
      * A window of the due index: the due rows of a scope in due order, with their ordering keys, from
-     * which the claim picks its candidates ({@link DueWindows}).
+     * which the claim picks its candidates ({@link DueWindows}). The slow retry's claim of FAILED rows leaves
+     * out those that failed for good; the flag is read only on FAILED rows (an operator's retry makes such a row
+     * PENDING without clearing it), and from the row, after the index entry, like the scope's condition. Every
+     * claim statement checks it again.
      */
     private static final String WINDOW = """
             SELECT m.id, m.ordering_key, m.next_retry_at AS due_at
             FROM local_message m
             WHERE m.state = :state AND m.next_retry_at <= :now
+              AND (m.state = 'PENDING' OR m.failed_for_good = FALSE)
               /* scope */
             ORDER BY m.next_retry_at, m.id
             LIMIT :limit""";
@@ -118,13 +122,14 @@ abstract class ClaimStatements {
     static final String ROW_NUMBER = "_N";
 
     /**
-     * A failed send: the row's next state, retry and reason, guarded by the version its claim set. A FAILED
-     * row is due at its failure, or at its slow retry when there is one; the cleanup counts its age from then.
-     * A dead-lettered row records its dead letter's id; other failures keep the id the row has.
+     * A failed send: the row's next state, retry and reason, and whether it failed for good, guarded by the
+     * version its claim set. A FAILED row is due at its failure, or at its slow retry when there is one; the
+     * cleanup counts its age from then. A dead-lettered row records its dead letter's id; other failures keep the
+     * id the row has.
      */
     private static final String MARK_FAILED = """
             UPDATE local_message SET state = :state, retry_count = :retryCount, fail_reason = :failReason,
-                message_id = COALESCE(:messageId, message_id),
+                message_id = COALESCE(:messageId, message_id), failed_for_good = :forGood,
                 next_retry_at = :nextRetryAt, last_retry_time = :attemptedAt, gmt_modified = :now,
                 lock_version = lock_version + 1
             WHERE id = :id AND lock_version = :lockVersion""";

@@ -47,12 +47,24 @@ public sealed interface DeliveryOutcome {
      * @param failReason the error, bounded in length
      * @param messageId what to record in place of a broker message id, {@code dead-letter:<id>} once the message
      * was dead-lettered; null keeps what the row has
+     * @param forGood whether the failure was final (a rejection, a non-retryable error): the row is then FAILED,
+     * and the slow retry leaves it alone
      */
     record Failed(long id, long lockVersion, Instant attemptedAt, MessageState state, int retryCount,
-            Instant nextRetryAt, String failReason, @Nullable String messageId) implements DeliveryOutcome {
+            Instant nextRetryAt, String failReason, @Nullable String messageId, boolean forGood)
+            implements DeliveryOutcome {
 
         /**
-         * A failure that records no message id.
+         * @throws IllegalArgumentException when a failure for good leaves the row PENDING
+         */
+        public Failed {
+            if (forGood && state != MessageState.FAILED) {
+                throw new IllegalArgumentException("a failure for good makes the row FAILED, not " + state);
+            }
+        }
+
+        /**
+         * A failure that records no message id and may be retried: by its schedule, or by the slow retry.
          *
          * @param id the row id
          * @param lockVersion the expected version
@@ -64,7 +76,7 @@ public sealed interface DeliveryOutcome {
          */
         public Failed(long id, long lockVersion, Instant attemptedAt, MessageState state, int retryCount,
                 Instant nextRetryAt, String failReason) {
-            this(id, lockVersion, attemptedAt, state, retryCount, nextRetryAt, failReason, null);
+            this(id, lockVersion, attemptedAt, state, retryCount, nextRetryAt, failReason, null, false);
         }
 
         /**
@@ -73,7 +85,7 @@ public sealed interface DeliveryOutcome {
          */
         public Failed recording(String messageId) {
             return new Failed(this.id, this.lockVersion, this.attemptedAt, this.state, this.retryCount,
-                    this.nextRetryAt, this.failReason, messageId);
+                    this.nextRetryAt, this.failReason, messageId, this.forGood);
         }
 
         /**
@@ -82,7 +94,7 @@ public sealed interface DeliveryOutcome {
          */
         public Failed because(String failReason) {
             return new Failed(this.id, this.lockVersion, this.attemptedAt, this.state, this.retryCount,
-                    this.nextRetryAt, failReason, this.messageId);
+                    this.nextRetryAt, failReason, this.messageId, this.forGood);
         }
     }
 

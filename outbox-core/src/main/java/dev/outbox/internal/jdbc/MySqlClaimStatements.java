@@ -23,6 +23,7 @@ final class MySqlClaimStatements extends ClaimStatements {
             SELECT m.id, m.ordering_key, m.next_retry_at AS due_at
             FROM local_message m
             WHERE m.state = :state AND m.next_retry_at <= :now
+              AND (m.state = 'PENDING' OR m.failed_for_good = FALSE)
               /* scope */
               AND (m.next_retry_at > :afterDueAt OR (m.next_retry_at = :afterDueAt AND m.id > :afterId))
             ORDER BY m.next_retry_at, m.id
@@ -32,6 +33,7 @@ final class MySqlClaimStatements extends ClaimStatements {
             SELECT m.id
             FROM local_message m
             WHERE m.state = :state AND m.next_retry_at <= :now
+              AND (m.state = 'PENDING' OR m.failed_for_good = FALSE)
               /* scope */
               AND (m.ordering_key IS NULL OR (
                 COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = :eachUnsentState ORDER BY e.id LIMIT 1), m.id) >= m.id
@@ -44,6 +46,7 @@ final class MySqlClaimStatements extends ClaimStatements {
                 m.message_body, m.retry_count, m.state, m.gmt_create, m.next_retry_at AS due_at
             FROM local_message m
             WHERE m.id IN (:candidates) AND m.state = :state AND m.next_retry_at <= :now
+              AND (m.state = 'PENDING' OR m.failed_for_good = FALSE)
               AND (m.ordering_key IS NULL OR (
                 COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = :eachUnsentState ORDER BY e.id LIMIT 1), m.id) >= m.id
               ))
@@ -55,6 +58,7 @@ final class MySqlClaimStatements extends ClaimStatements {
             SELECT m.id, m.lock_version
             FROM local_message m
             WHERE m.id IN (:candidates) AND m.state = :state AND m.next_retry_at <= :now
+              AND (m.state = 'PENDING' OR m.failed_for_good = FALSE)
               AND (m.ordering_key IS NULL OR (
                 COALESCE((SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = :eachUnsentState ORDER BY e.id LIMIT 1), m.id) >= m.id
               ))

@@ -103,6 +103,7 @@ final class OutcomeWriter {
                         // Typed, so that a null reason does not make the driver describe the statement.
                         .addValue("failReason", f.failReason(), Types.VARCHAR)
                         .addValue("messageId", f.messageId(), Types.VARCHAR)
+                        .addValue("forGood", f.forGood())
                         .addValue("nextRetryAt", Timestamps.toColumn(f.nextRetryAt()))
                         .addValue("attemptedAt", Timestamps.toColumn(f.attemptedAt()))
                         .addValue("now", modified)

@@ -21,6 +21,7 @@ final class PostgresClaimStatements extends ClaimStatements {
             SELECT m.id, m.ordering_key, m.next_retry_at AS due_at
             FROM local_message m
             WHERE m.state = :state AND m.next_retry_at <= :now
+              AND (m.state = 'PENDING' OR m.failed_for_good = FALSE)
               /* scope */
               AND (m.next_retry_at, m.id) > (:afterDueAt, :afterId)
             ORDER BY m.next_retry_at, m.id
@@ -30,6 +31,7 @@ final class PostgresClaimStatements extends ClaimStatements {
             SELECT m.id
             FROM local_message m
             WHERE m.state = :state AND m.next_retry_at <= :now
+              AND (m.state = 'PENDING' OR m.failed_for_good = FALSE)
               /* scope */
               AND (m.ordering_key IS NULL OR (
                 (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = :eachUnsentState AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
@@ -42,6 +44,7 @@ final class PostgresClaimStatements extends ClaimStatements {
                 m.message_body, m.retry_count, m.state, m.gmt_create, m.next_retry_at AS due_at
             FROM local_message m
             WHERE m.id IN (:candidates) AND m.state = :state AND m.next_retry_at <= :now
+              AND (m.state = 'PENDING' OR m.failed_for_good = FALSE)
               AND (m.ordering_key IS NULL OR (
                 (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = :eachUnsentState AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
               ))
@@ -53,6 +56,7 @@ final class PostgresClaimStatements extends ClaimStatements {
             SELECT m.id, m.lock_version
             FROM local_message m
             WHERE m.id IN (:candidates) AND m.state = :state AND m.next_retry_at <= :now
+              AND (m.state = 'PENDING' OR m.failed_for_good = FALSE)
               AND (m.ordering_key IS NULL OR (
                 (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = :eachUnsentState AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
               ))
@@ -63,6 +67,7 @@ final class PostgresClaimStatements extends ClaimStatements {
             WITH due AS (SELECT m.id, m.next_retry_at AS due_at
             FROM local_message m
             WHERE m.id IN (:candidates) AND m.state = :state AND m.next_retry_at <= :now
+              AND (m.state = 'PENDING' OR m.failed_for_good = FALSE)
               AND (m.ordering_key IS NULL OR (
                 (SELECT e.id FROM local_message e WHERE e.ordering_key = m.ordering_key AND e.state = :eachUnsentState AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
               ))

@@ -71,6 +71,7 @@ class FailurePlannerTest {
         assertThat(failed.state()).isEqualTo(MessageState.FAILED);
         assertThat(failed.retryCount()).isEqualTo(5);
         assertThat(failed.nextRetryAt()).isEqualTo(NOW.plus(SLOW_RETRY));
+        assertThat(failed.forGood()).as("its attempts were spent: the slow retry tries it").isFalse();
     }
 
     @Test
@@ -97,15 +98,16 @@ class FailurePlannerTest {
     }
 
     @Test
-    void aMessageTheBrokerRejectedForGoodIsFailedAtOnceWithItsReason() {
+    void aMessageTheBrokerRejectedForGoodIsFailedForGoodAtOnceWithItsReasonAndNoSlowRetry() {
         ClaimedMessage row = row("order.created", 0, MessageState.PENDING);
 
         DeliveryOutcome.Failed failed = this.planner.plan(row, new IllegalArgumentException("record too large"), true,
                 ATTEMPTED_AT, NOW);
 
         assertThat(failed.state()).isEqualTo(MessageState.FAILED);
+        assertThat(failed.forGood()).isTrue();
         assertThat(failed.retryCount()).isOne();
-        assertThat(failed.nextRetryAt()).isEqualTo(NOW.plus(SLOW_RETRY));
+        assertThat(failed.nextRetryAt()).as("due at its failure: the cleanup counts its age from then").isEqualTo(NOW);
         assertThat(failed.failReason()).startsWith("java.lang.IllegalArgumentException: record too large");
     }
 

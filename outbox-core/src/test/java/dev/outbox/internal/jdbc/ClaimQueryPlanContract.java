@@ -52,14 +52,15 @@ abstract class ClaimQueryPlanContract {
         LocalDateTime now = LocalDateTime.of(2026, 1, 1, 0, 0);
         List<Object[]> rows = new ArrayList<>();
         for (int i = 0; i < 20_000; i++) {
-            // Mostly delivered history, a few due rows, some of them ordered.
-            String state = (i % 200 == 0) ? "PENDING" : "SENT";
+            // Mostly delivered history, a few due rows, some of them ordered, a few FAILED, half of those for good.
+            String state = (i % 200 == 0) ? "PENDING" : (i % 400 == 1) ? "FAILED" : "SENT";
             String orderingKey = (i % 3 == 0) ? "customer-" + (i % 500) : null;
-            rows.add(new Object[] { now, now, "key-" + i, "order.created", "orders", "{}", orderingKey, state, now });
+            rows.add(new Object[] { now, now, "key-" + i, "order.created", "orders", "{}", orderingKey, state, now,
+                    i % 800 == 1 });
         }
         this.jdbc.batchUpdate("INSERT INTO " + TABLE + " (gmt_create, gmt_modified, message_key, message_type, topic,"
-                + " message_body, ordering_key, state, retry_count, next_retry_at, lock_version)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 0)", rows);
+                + " message_body, ordering_key, state, retry_count, next_retry_at, failed_for_good, lock_version)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0)", rows);
         this.jdbc.execute((kind() == TestDatabase.Kind.MARIADB) ? "ANALYZE TABLE " + TABLE : "ANALYZE " + TABLE);
     }
 
@@ -90,6 +91,21 @@ abstract class ClaimQueryPlanContract {
         String probePlan = explain(statements.window(probe, false), probe.bind(due(now, 1)));
 
         for (String plan : List.of(windowPlan, continuedPlan, dispatcherPlan, pullPlan, pausedPlan, probePlan)) {
+            assertThat(plan).contains(usesIndex("idx_" + TABLE + "_due")).doesNotContain("Seq Scan")
+                    .doesNotContain("type=ALL");
+        }
+    }
+
+    @Test
+    void theSlowRetrysWindowOfFailedRowsIsReadThroughTheDueIndexLeavingThoseThatFailedForGood() {
+        ClaimStatements statements = ClaimStatements.of(TABLE, this.database.dialect());
+        LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
+        MapSqlParameterSource failed = due(now, 200).addValue("state", "FAILED");
+
+        String windowPlan = explain(statements.window(ClaimScope.all(), false), failed);
+        String anyDuePlan = explain(statements.anyDue(ClaimScope.all()), due(now, 1).addValue("state", "FAILED"));
+
+        for (String plan : List.of(windowPlan, anyDuePlan)) {
             assertThat(plan).contains(usesIndex("idx_" + TABLE + "_due")).doesNotContain("Seq Scan")
                     .doesNotContain("type=ALL");
         }
