@@ -160,8 +160,14 @@
     list.append(term, definition);
   }
 
+  // Each choice of a message takes a ticket; only the answer to the latest one is shown, so that a refresh that
+  // re-reads the chosen message never puts it back over one the operator chose meanwhile.
+  let selections = 0;
+
   async function select(id) {
+    const ticket = ++selections;
     const answer = await call('GET', onStore('/messages/' + id));
+    if (ticket !== selections) return;
     if (answer.status !== 200) {
       showStatus((answer.body && answer.body.message) || 'Could not read message ' + id, 'error');
       return;
@@ -356,10 +362,11 @@
   }
 
   async function refresh() {
+    const ticket = selections;
     await loadOverview();
     await loadSwitches();
     await loadMessages(false);
-    if (view.selected) await select(view.selected.id);
+    if (view.selected && ticket === selections) await select(view.selected.id);
   }
 
   function applyFilter(state, type) {

@@ -173,16 +173,7 @@ abstract class AbstractOutboxEndpointTests {
         long failed = save(TYPE, "failed-1", MessageState.FAILED);
         long sent = save(TYPE, "sent-1", MessageState.SENT);
 
-        Response first = post("/outbox/messages/" + failed + "/retry");
-        Response second = post("/outbox/messages/" + failed + "/retry");
-
-        assertThat(first.status()).isEqualTo(200);
-        assertThat(first.body().get("outcome").asString()).isEqualTo("DONE");
-        assertThat(first.body().get("state").asString()).isEqualTo("PENDING");
-        assertThat(second.status()).isEqualTo(200);
-        assertThat(second.body().get("outcome").asString()).isEqualTo("ALREADY_DONE");
-        assertThat(second.body().get("message").asString()).contains("is already PENDING");
-        assertThat(lockVersion(failed)).as("changed once").isOne();
+        assertActsOnce(failed, "retry", "is PENDING now", "is already PENDING");
 
         Response refused = post("/outbox/messages/" + sent + "/retry");
         assertThat(refused.status()).isEqualTo(409);
@@ -200,6 +191,21 @@ abstract class AbstractOutboxEndpointTests {
         assertThat(post("/outbox/messages/" + failed + "/resume").body().get("outcome").asString())
                 .isEqualTo("DONE");
         assertThat(stateOf(failed)).isEqualTo("PENDING");
+    }
+
+    /** A change and its double click: done once, the message PENDING, the second call changing nothing. */
+    private void assertActsOnce(long id, String action, String done, String alreadyDone) {
+        Response first = post("/outbox/messages/" + id + "/" + action);
+        Response second = post("/outbox/messages/" + id + "/" + action);
+
+        assertThat(first.status()).isEqualTo(200);
+        assertThat(first.body().get("outcome").asString()).isEqualTo("DONE");
+        assertThat(first.body().get("state").asString()).isEqualTo("PENDING");
+        assertThat(first.body().get("message").asString()).contains(done);
+        assertThat(second.status()).isEqualTo(200);
+        assertThat(second.body().get("outcome").asString()).isEqualTo("ALREADY_DONE");
+        assertThat(second.body().get("message").asString()).contains(alreadyDone);
+        assertThat(lockVersion(id)).as("changed once").isOne();
     }
 
     @Test
@@ -296,16 +302,7 @@ abstract class AbstractOutboxEndpointTests {
         long sent = save(TYPE, "sent-1", MessageState.SENT);
         long failed = save(TYPE, "failed-1", MessageState.FAILED);
 
-        Response first = post("/outbox/messages/" + sent + "/resend");
-        Response second = post("/outbox/messages/" + sent + "/resend");
-
-        assertThat(first.status()).isEqualTo(200);
-        assertThat(first.body().get("outcome").asString()).isEqualTo("DONE");
-        assertThat(first.body().get("message").asString()).contains("to be sent again");
-        assertThat(second.status()).isEqualTo(200);
-        assertThat(second.body().get("outcome").asString()).isEqualTo("ALREADY_DONE");
-        assertThat(stateOf(sent)).isEqualTo("PENDING");
-        assertThat(lockVersion(sent)).as("changed once").isOne();
+        assertActsOnce(sent, "resend", "to be sent again", "is already PENDING");
         Response unsent = post("/outbox/stores/default/messages/" + failed + "/resend");
         assertThat(unsent.status()).isEqualTo(409);
         assertThat(stateOf(failed)).isEqualTo("FAILED");
