@@ -111,6 +111,7 @@ class ConsoleBrowserTest {
             browser.findElement(test("refresh")).click();
             wait.until(ExpectedConditions.textToBe(test("field-state"), "SENT"));
             assertThat(browser.findElement(test("retry")).isEnabled()).isFalse();
+            assertThat(browser.findElement(test("resend-message")).isEnabled()).as("a SENT one can be re-sent").isTrue();
         }
         assertThat(this.broker.delivered()).as("re-driven once").filteredOn(message -> message.id() == messageId)
                 .singleElement().satisfies(message -> assertThat(message.attempt()).isEqualTo(1));

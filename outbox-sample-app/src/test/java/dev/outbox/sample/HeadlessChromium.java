@@ -19,9 +19,10 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * A headless Chromium driven by ChromeDriver, from the machine's packages (Debian's chromium and
  * chromium-driver, or the paths in {@code OUTBOX_TEST_CHROMIUM} and {@code OUTBOX_TEST_CHROMEDRIVER}).
  * A test that needs it is skipped, with the reason printed, where they are missing. Nothing is
- * downloaded: Selenium Manager is kept offline.
+ * downloaded: Selenium Manager is kept offline. Public for the console's test behind Spring Security, in
+ * another module.
  */
-final class HeadlessChromium implements AutoCloseable {
+public final class HeadlessChromium implements AutoCloseable {
 
     private final ChromeDriver driver;
 
@@ -35,7 +36,7 @@ final class HeadlessChromium implements AutoCloseable {
     /**
      * @return a fresh browser with an empty profile; skips the calling test when there is no Chromium
      */
-    static HeadlessChromium start() throws IOException {
+    public static HeadlessChromium start() throws IOException {
         Path browser = Path.of(System.getenv().getOrDefault("OUTBOX_TEST_CHROMIUM", "/usr/bin/chromium"));
         Path driver = Path.of(System.getenv().getOrDefault("OUTBOX_TEST_CHROMEDRIVER", "/usr/bin/chromedriver"));
         if (!Files.isExecutable(browser) || !Files.isExecutable(driver)) {
@@ -54,7 +55,10 @@ final class HeadlessChromium implements AutoCloseable {
         return new HeadlessChromium(new ChromeDriver(service, options), profile);
     }
 
-    ChromeDriver driver() {
+    /**
+     * @return the driver of this browser
+     */
+    public ChromeDriver driver() {
         return this.driver;
     }
 

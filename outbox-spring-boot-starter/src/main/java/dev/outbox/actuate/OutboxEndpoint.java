@@ -34,7 +34,7 @@ import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
  * GET  /actuator/outbox                                   counts per state, oldest due message
  * GET  /actuator/outbox/messages?state=&amp;type=&amp;after=&amp;size=  a page of messages in id order
  * GET  /actuator/outbox/messages/{id}                     one message, body and headers included
- * POST /actuator/outbox/messages/{id}/{action}            retry, suspend, resume or skip one message
+ * POST /actuator/outbox/messages/{id}/{action}            retry, suspend, resume, skip or resend one message
  * POST /actuator/outbox/retry-failed  {"type": "..."}     retry every FAILED message of a type
  * GET  /actuator/outbox/switches                          the message types switched away from their broker
  * POST /actuator/outbox/switches/{type}  {"to": "..."}    switch a type to fallback or pull, or back
@@ -52,7 +52,9 @@ import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
  * <p>Its access is read-only by default: the write operations (POST) are not registered at all unless the
  * application grants {@code management.endpoint.outbox.access=unrestricted}. A change answers 200 when it was
  * made or had been made before (a double click), 409 when the message's state does not allow it, 404 for an
- * unknown message, 400 for bad input; the body always says what happened.
+ * unknown message, 400 for bad input; the body always says what happened. Every write needs the header
+ * {@code Content-Type: application/json}, with a JSON body or none, and is answered 415 without it (so that no page of
+ * another site can make a change with an operator's cookies: see {@code JsonWritesFilter}).
  */
 @WebEndpoint(id = "outbox", defaultAccess = Access.READ_ONLY)
 public class OutboxEndpoint {
@@ -81,7 +83,8 @@ public class OutboxEndpoint {
             "pull", OutboxAdmin::switchToPull, "back", OutboxAdmin::switchBack);
 
     private static final Map<String, Action> ACTIONS = Map.of("retry", OutboxAdmin::retry, "suspend",
-            OutboxAdmin::suspend, "resume", OutboxAdmin::resume, "skip", OutboxAdmin::skip);
+            OutboxAdmin::suspend, "resume", OutboxAdmin::resume, "skip", OutboxAdmin::skip, "resend",
+            (admin, id) -> admin.resend(List.of(id)).get(0));
 
     private final Map<String, OutboxAdmin> admins = new LinkedHashMap<>();
 
@@ -179,11 +182,11 @@ public class OutboxEndpoint {
 
     /**
      * A change of a message of the application's one store. It takes no parameter but its path, so that a POST
-     * without a body or a content type does it.
+     * with {@code Content-Type: application/json} and no body does it.
      *
      * @param collection {@value #MESSAGES}
      * @param id the message id
-     * @param action retry, suspend, resume or skip
+     * @param action retry, suspend, resume, skip, or resend (a SENT message sent again)
      * @return what the change did
      */
     @WriteOperation
@@ -200,7 +203,7 @@ public class OutboxEndpoint {
      * @param store the store
      * @param collection {@value #MESSAGES}
      * @param id the message id
-     * @param action retry, suspend, resume or skip
+     * @param action retry, suspend, resume, skip or resend
      * @return what the change did
      */
     @WriteOperation

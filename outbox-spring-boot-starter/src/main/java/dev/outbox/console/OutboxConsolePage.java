@@ -17,7 +17,8 @@ import org.springframework.web.util.HtmlUtils;
 /**
  * Serves the console's page, script and style sheet from the class path. The page learns where
  * the {@code outbox} endpoint is from a meta element, written with the request's context path and
- * the actuator's base path, so that it works under any of them.
+ * the actuator's base path, so that it works under any of them; and, behind Spring Security, the
+ * request's CSRF token from two more, which its changes send back.
  */
 final class OutboxConsolePage {
 
@@ -26,6 +27,10 @@ final class OutboxConsolePage {
     private static final String ENDPOINT_PLACEHOLDER = "{{outbox-endpoint}}";
 
     private static final String PATH_PLACEHOLDER = "{{console-path}}";
+
+    private static final String CSRF_HEADER_PLACEHOLDER = "{{csrf-header}}";
+
+    private static final String CSRF_TOKEN_PLACEHOLDER = "{{csrf-token}}";
 
     private static final String CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
             + "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -55,9 +60,12 @@ final class OutboxConsolePage {
     ServerResponse page(ServerRequest request) {
         String contextPath = request.requestPath().contextPath().value();
         String endpoint = contextPath + this.actuatorBasePath + "/outbox";
+        CsrfTokens.Token csrf = CsrfTokens.of(request);
         return secured(MediaType.TEXT_HTML).body(this.page
                 .replace(ENDPOINT_PLACEHOLDER, HtmlUtils.htmlEscape(endpoint))
-                .replace(PATH_PLACEHOLDER, HtmlUtils.htmlEscape(contextPath + this.path)));
+                .replace(PATH_PLACEHOLDER, HtmlUtils.htmlEscape(contextPath + this.path))
+                .replace(CSRF_HEADER_PLACEHOLDER, (csrf != null) ? HtmlUtils.htmlEscape(csrf.header()) : "")
+                .replace(CSRF_TOKEN_PLACEHOLDER, (csrf != null) ? HtmlUtils.htmlEscape(csrf.value()) : ""));
     }
 
     ServerResponse script(ServerRequest request) {

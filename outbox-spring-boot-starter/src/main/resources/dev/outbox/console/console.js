@@ -13,7 +13,8 @@
     retry: ['FAILED', 'SUSPENDED'],
     suspend: ['PENDING', 'FAILED'],
     resume: ['SUSPENDED'],
-    skip: ['PENDING', 'FAILED', 'SUSPENDED']
+    skip: ['PENDING', 'FAILED', 'SUSPENDED'],
+    resend: ['SENT']
   };
   const view = { store: null, filter: { state: '', type: '' }, nextAfterId: null, selected: null, busy: false };
 
@@ -25,8 +26,15 @@
     status.className = kind || '';
   }
 
+  // Spring Security's CSRF token: the one the page was served with (any token repository), or else the XSRF-TOKEN
+  // cookie of a CookieCsrfTokenRepository.
+  const csrf = {
+    header: document.querySelector('meta[name="outbox-csrf-header"]').content,
+    token: document.querySelector('meta[name="outbox-csrf-token"]').content
+  };
+
   function csrfHeaders() {
-    // Spring Security's CookieCsrfTokenRepository: echo the XSRF-TOKEN cookie, when there is one.
+    if (csrf.header && csrf.token) return { [csrf.header]: csrf.token };
     const cookie = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='));
     return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.substring('XSRF-TOKEN='.length)) } : {};
   }
@@ -38,9 +46,11 @@
     return path + (path.includes('?') ? '&' : '?') + new URLSearchParams({ store: view.store });
   }
 
+  // Every change is a JSON POST, even one without a body: the endpoint refuses any other (a page of another site
+  // could send it with the operator's cookies).
   async function call(method, path, body) {
-    const headers = Object.assign({ Accept: 'application/json' }, method === 'POST' ? csrfHeaders() : {},
-      body ? { 'Content-Type': 'application/json' } : {});
+    const headers = Object.assign({ Accept: 'application/json' },
+      method === 'POST' ? Object.assign({ 'Content-Type': 'application/json' }, csrfHeaders()) : {});
     const response = await fetch(endpoint + path, {
       method: method,
       headers: headers,
@@ -150,8 +160,14 @@
     list.append(term, definition);
   }
 
+  // Each choice of a message takes a ticket; only the answer to the latest one is shown, so that a refresh that
+  // re-reads the chosen message never puts it back over one the operator chose meanwhile.
+  let selections = 0;
+
   async function select(id) {
+    const ticket = ++selections;
     const answer = await call('GET', onStore('/messages/' + id));
+    if (ticket !== selections) return;
     if (answer.status !== 200) {
       showStatus((answer.body && answer.body.message) || 'Could not read message ' + id, 'error');
       return;
@@ -346,10 +362,11 @@
   }
 
   async function refresh() {
+    const ticket = selections;
     await loadOverview();
     await loadSwitches();
     await loadMessages(false);
-    if (view.selected) await select(view.selected.id);
+    if (view.selected && ticket === selections) await select(view.selected.id);
   }
 
   function applyFilter(state, type) {

@@ -173,16 +173,7 @@ abstract class AbstractOutboxEndpointTests {
         long failed = save(TYPE, "failed-1", MessageState.FAILED);
         long sent = save(TYPE, "sent-1", MessageState.SENT);
 
-        Response first = post("/outbox/messages/" + failed + "/retry");
-        Response second = post("/outbox/messages/" + failed + "/retry");
-
-        assertThat(first.status()).isEqualTo(200);
-        assertThat(first.body().get("outcome").asString()).isEqualTo("DONE");
-        assertThat(first.body().get("state").asString()).isEqualTo("PENDING");
-        assertThat(second.status()).isEqualTo(200);
-        assertThat(second.body().get("outcome").asString()).isEqualTo("ALREADY_DONE");
-        assertThat(second.body().get("message").asString()).contains("is already PENDING");
-        assertThat(lockVersion(failed)).as("changed once").isOne();
+        assertActsOnce(failed, "retry", "is PENDING now", "is already PENDING");
 
         Response refused = post("/outbox/messages/" + sent + "/retry");
         assertThat(refused.status()).isEqualTo(409);
@@ -190,13 +181,31 @@ abstract class AbstractOutboxEndpointTests {
                 .isEqualTo("message " + sent + " is SENT; only FAILED or SUSPENDED messages can be retried");
         assertThat(post("/outbox/messages/999999/suspend").body().get("outcome").asString()).isEqualTo("NOT_FOUND");
         assertThat(post("/outbox/messages/999999/suspend").status()).isEqualTo(404);
-        assertThat(post("/outbox/messages/" + failed + "/delete").status()).isEqualTo(400);
+        Response unknown = post("/outbox/messages/" + failed + "/delete");
+        assertThat(unknown.status()).isEqualTo(400);
+        assertThat(unknown.body().get("message").asString())
+                .isEqualTo("Unknown action 'delete'; the actions on a message are resend, resume, retry, skip, suspend");
 
         assertThat(post("/outbox/messages/" + failed + "/suspend").body().get("outcome").asString())
                 .isEqualTo("DONE");
         assertThat(post("/outbox/messages/" + failed + "/resume").body().get("outcome").asString())
                 .isEqualTo("DONE");
         assertThat(stateOf(failed)).isEqualTo("PENDING");
+    }
+
+    /** A change and its double click: done once, the message PENDING, the second call changing nothing. */
+    private void assertActsOnce(long id, String action, String done, String alreadyDone) {
+        Response first = post("/outbox/messages/" + id + "/" + action);
+        Response second = post("/outbox/messages/" + id + "/" + action);
+
+        assertThat(first.status()).isEqualTo(200);
+        assertThat(first.body().get("outcome").asString()).isEqualTo("DONE");
+        assertThat(first.body().get("state").asString()).isEqualTo("PENDING");
+        assertThat(first.body().get("message").asString()).contains(done);
+        assertThat(second.status()).isEqualTo(200);
+        assertThat(second.body().get("outcome").asString()).isEqualTo("ALREADY_DONE");
+        assertThat(second.body().get("message").asString()).contains(alreadyDone);
+        assertThat(lockVersion(id)).as("changed once").isOne();
     }
 
     @Test
@@ -241,14 +250,81 @@ abstract class AbstractOutboxEndpointTests {
     }
 
     @Test
-    void aChangeNeedsNeitherABodyNorAContentType() {
+    void aWriteThatAnotherSiteCouldSendIsRefusedAndChangesNothing() {
+        long failed = save(TYPE, "failed-1", MessageState.FAILED);
+        long pending = save(TYPE, "pending-1", MessageState.PENDING);
+        List<String> writes = List.of("/outbox/messages/" + failed + "/retry", "/outbox/messages/" + pending
+                + "/suspend", "/outbox/stores/default/messages/" + pending + "/skip", "/outbox/retry-failed?type="
+                + TYPE, "/outbox/switches/" + TYPE + "?to=fallback", "/outbox/reconciliation?from=2026-05-01T07:00:00Z"
+                + "&to=2026-05-01T08:00:00Z");
+
+        for (String path : writes) {
+            // What a page of another site can send with the operator's cookies and without a CORS preflight.
+            assertRefused(path, HttpRequest.newBuilder().POST(HttpRequest.BodyPublishers.noBody()));
+            assertRefused(path, HttpRequest.newBuilder().header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(HttpRequest.BodyPublishers.ofString("type=" + TYPE + "&to=fallback")));
+            assertRefused(path, HttpRequest.newBuilder().header("Content-Type", "text/plain;charset=UTF-8")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"type\":\"" + TYPE + "\",\"to\":\"fallback\"}")));
+        }
+
+        assertThat(stateOf(failed)).isEqualTo("FAILED");
+        assertThat(stateOf(pending)).isEqualTo("PENDING");
+        assertThat(lockVersion(failed) + lockVersion(pending)).as("no row was touched").isZero();
+        assertThat(this.jdbc.queryForObject("SELECT COUNT(*) FROM local_message_switch", Integer.class)).isZero();
+    }
+
+    private void assertRefused(String path, HttpRequest.Builder request) {
+        Response refused = send(this.application, request, path);
+        assertThat(refused.status()).as(path).isEqualTo(415);
+        assertThat(refused.body().get("message").asString()).as(path)
+                .contains("needs the header Content-Type: application/json");
+    }
+
+    @Test
+    void aChangeOfOneMessageTakesJsonWithOrWithoutABody() {
+        long first = save(TYPE, "pending-1", MessageState.PENDING);
+        long second = save(TYPE, "pending-2", MessageState.PENDING);
+        long third = save(TYPE, "pending-3", MessageState.PENDING);
+
+        Response bodiless = post("/outbox/messages/" + first + "/suspend");
+        Response emptyObject = post(this.application, "/outbox/messages/" + second + "/suspend", "{}");
+        Response actuatorType = send(this.application, HttpRequest.newBuilder()
+                .header("Content-Type", "application/vnd.spring-boot.actuator.v3+json")
+                .POST(HttpRequest.BodyPublishers.noBody()), "/outbox/messages/" + third + "/suspend");
+
+        assertThat(List.of(bodiless.status(), emptyObject.status(), actuatorType.status())).containsOnly(200);
+        assertThat(List.of(stateOf(first), stateOf(second), stateOf(third))).containsOnly("SUSPENDED");
+        assertThat(get("/outbox/messages/" + first).status()).as("reads need no content type").isEqualTo(200);
+    }
+
+    @Test
+    void aSentMessageIsResentOnceAndOnlyASentOne() {
+        long sent = save(TYPE, "sent-1", MessageState.SENT);
         long failed = save(TYPE, "failed-1", MessageState.FAILED);
 
-        Response bare = send(this.application, HttpRequest.newBuilder().POST(HttpRequest.BodyPublishers.noBody()),
-                "/outbox/messages/" + failed + "/retry");
+        assertActsOnce(sent, "resend", "to be sent again", "is already PENDING");
+        Response unsent = post("/outbox/stores/default/messages/" + failed + "/resend");
+        assertThat(unsent.status()).isEqualTo(409);
+        assertThat(stateOf(failed)).isEqualTo("FAILED");
+    }
 
-        assertThat(bare.status()).isEqualTo(200);
-        assertThat(stateOf(failed)).isEqualTo("PENDING");
+    @Test
+    void onAManagementPortOfItsOwnAWriteNeedsJsonToo() {
+        long pending = save(TYPE, "pending-1", MessageState.PENDING);
+        try (ConfigurableApplicationContext separate = start("management.endpoint.outbox.access=unrestricted",
+                "management.server.port=0")) {
+            String port = separate.getEnvironment().getProperty("local.management.port");
+            HttpRequest.Builder bodiless = HttpRequest.newBuilder().POST(HttpRequest.BodyPublishers.noBody());
+            HttpRequest.Builder json = HttpRequest.newBuilder().header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.noBody());
+
+            assertThat(ActuatorHttp.send(port, bodiless, "/outbox/messages/" + pending + "/suspend").status())
+                    .isEqualTo(415);
+            assertThat(stateOf(pending)).isEqualTo("PENDING");
+            assertThat(ActuatorHttp.send(port, json, "/outbox/messages/" + pending + "/suspend").status())
+                    .isEqualTo(200);
+            assertThat(stateOf(pending)).isEqualTo("SUSPENDED");
+        }
     }
 
     @Test

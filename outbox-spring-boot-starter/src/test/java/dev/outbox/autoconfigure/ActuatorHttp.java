@@ -33,7 +33,13 @@ final class ActuatorHttp {
     }
 
     static Response send(ConfigurableApplicationContext target, HttpRequest.Builder request, String path) {
-        String port = target.getEnvironment().getProperty("local.server.port");
+        return send(target.getEnvironment().getProperty("local.server.port"), request, path);
+    }
+
+    /**
+     * @param port the port the actuator answers on: the application's, or the management server's own
+     */
+    static Response send(String port, HttpRequest.Builder request, String path) {
         try {
             HttpResponse<String> response = HTTP.send(
                     request.uri(URI.create("http://127.0.0.1:" + port + "/actuator" + path)).build(),

@@ -16,6 +16,8 @@ import org.springframework.boot.jdbc.autoconfigure.DataSourceTransactionManagerA
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.boot.webmvc.autoconfigure.DispatcherServletAutoConfiguration;
 import org.springframework.boot.webmvc.autoconfigure.WebMvcAutoConfiguration;
+import org.springframework.security.web.csrf.CsrfToken;
+import org.springframework.security.web.csrf.DefaultCsrfToken;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
 
@@ -26,8 +28,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 /**
- * The console is served only when enabled, at its path, with the endpoint's location written into
- * the page and headers that keep message bodies from being framed, cached or scripted.
+ * The console is served only when enabled, at its path, with the endpoint's location and the
+ * request's CSRF token written into the page and headers that keep message bodies from being framed, cached or scripted.
  */
 class OutboxConsoleAutoConfigurationTests {
 
@@ -63,6 +65,21 @@ class OutboxConsoleAutoConfigurationTests {
             mvc.perform(get("/outbox-console/console.js")).andExpect(status().isOk())
                     .andExpect(content().string(org.hamcrest.Matchers.containsString("textContent")));
             mvc.perform(get("/outbox-console/console.css")).andExpect(status().isOk());
+        });
+    }
+
+    @Test
+    void carriesTheRequestsCsrfTokenForItsChangesAndNoneWithoutOne() {
+        this.runner.withPropertyValues("outbox.console.enabled=true").run(context -> {
+            MockMvc mvc = mvc(context);
+            CsrfToken token = new DefaultCsrfToken("X-CSRF-TOKEN", "_csrf", "a\"b<c");
+            mvc.perform(get("/outbox-console").requestAttr(CsrfToken.class.getName(), token))
+                    .andExpect(content().string(org.hamcrest.Matchers.containsString(
+                            "<meta name=\"outbox-csrf-header\" content=\"X-CSRF-TOKEN\">")))
+                    .andExpect(content().string(org.hamcrest.Matchers.containsString(
+                            "<meta name=\"outbox-csrf-token\" content=\"a&quot;b&lt;c\">")));
+            mvc.perform(get("/outbox-console")).andExpect(content().string(org.hamcrest.Matchers.containsString(
+                    "<meta name=\"outbox-csrf-token\" content=\"\">")));
         });
     }
 
