@@ -15,10 +15,11 @@
 #
 # BROKER=rabbit (the default when rabbitmq-server is installed): the sample's rabbit profile against a
 # private RabbitMQ node of this script (own port, epmd, data and cookie), which it stops for OUTAGE_SECONDS
-# from OUTAGE_START on, with outbox.retry.max-attempts=5, so the retried and failed panels and the FAILED
-# count show a broker outage (docs/operations.md, "Procedure: broker outage"). Each order has a customer
-# of its own (the customer is the ordering key), so one FAILED message holds back no other.
-# BROKER=logging: the sample's default logging sender; nothing is retried or fails, nothing is consumed.
+# from OUTAGE_START on, so the dashboard shows a broker outage as the sender handles it now: the route
+# pauses, the sends are postponed without spending an attempt, the PENDING backlog grows and drains when a
+# probe gets through after the broker is back (docs/operations.md, "Procedure: broker outage"). Each order
+# has a customer of its own (the customer is the ordering key).
+# BROKER=logging: the sample's default logging sender; nothing is retried, paused or consumed.
 #
 # Environment: BROKER, TRAFFIC_SECONDS (default 210), RATE (requests per second, default 4),
 # OUTAGE_START (default 70), OUTAGE_SECONDS (default 60), SKIP_BUILD=1 to use the jar already in
@@ -102,7 +103,7 @@ if [ "$BROKER" = rabbit ]; then
   PIDS+=($!)
   log "starting RabbitMQ on port $AMQP_PORT"
   start_rabbit
-  APP_ARGS=(--spring.profiles.active=rabbit --spring.rabbitmq.port="$AMQP_PORT" --outbox.retry.max-attempts=5)
+  APP_ARGS=(--spring.profiles.active=rabbit --spring.rabbitmq.port="$AMQP_PORT")
 fi
 
 # 3. The sample on H2, delivering with the logging sender or to the private RabbitMQ.

@@ -309,24 +309,16 @@ public final class OutboxAdmin {
     /**
      * Reads back from the broker the messages marked SENT in a window, to find those it no longer holds (deleted
      * by retention or by hand, lost with a broker) or holds as another message: {@link #resend} sends them again.
-     * Checks at most {@value #MAX_RECONCILED} messages, {@value #RECONCILE_BATCH_SIZE} at a time; changes nothing.
+     * Checks at most {@value #MAX_RECONCILED} messages, {@value #RECONCILE_BATCH_SIZE} at a time, until the query's
+     * deadline; changes nothing. When the window holds more, or the deadline passes first (a slow or absent broker),
+     * the answer is not {@link Reconciliation#complete() complete} and says where the next query goes on.
      *
-     * @param from the window's start (inclusive), compared with the time a message was marked SENT
-     * @param to the window's end (exclusive), at most {@link #MAX_RECONCILE_WINDOW} (a day) after {@code from}
+     * @param query the window, the position in it and the deadline
      * @param records reads the broker
      * @return the counts and the problems
-     * @throws IllegalArgumentException when {@code to} is not after {@code from}, or the window is wider than a day
      */
-    public Reconciliation reconcile(Instant from, Instant to, BrokerRecords records) {
-        if (!to.isAfter(from)) {
-            throw new IllegalArgumentException("The window's end (to=" + to + ") must be after its start (from="
-                    + from + ")");
-        }
-        if (Duration.between(from, to).compareTo(MAX_RECONCILE_WINDOW) > 0) {
-            throw new IllegalArgumentException("A window is at most " + MAX_RECONCILE_WINDOW + " wide, was "
-                    + Duration.between(from, to) + "; reconcile a wider span one day at a time");
-        }
-        return new Reconciler(this.repository, records).reconcile(from, to);
+    public Reconciliation reconcile(ReconciliationQuery query, BrokerRecords records) {
+        return new Reconciler(this.repository, records).reconcile(query);
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -16,7 +17,9 @@ import dev.outbox.internal.jdbc.AdminRepository;
 
 /**
  * One reconciliation of a window: reads its SENT rows in the order they were sent, a batch at a time, has the broker check each
- * batch, and counts the answers.
+ * batch, and counts the answers, until the window ends, {@value OutboxAdmin#MAX_RECONCILED} rows were checked or the
+ * query's deadline passed. A batch whose check the deadline cut short counts as not checked: the next part starts
+ * with it.
  */
 final class Reconciler {
 
@@ -37,31 +40,36 @@ final class Reconciler {
         this.records = records;
     }
 
-    Reconciliation reconcile(Instant from, Instant to) {
-        Instant afterTime = from;
-        long afterId = 0;
-        while (this.checked < OutboxAdmin.MAX_RECONCILED) {
-            int limit = Math.min(OutboxAdmin.RECONCILE_BATCH_SIZE, OutboxAdmin.MAX_RECONCILED - this.checked);
-            List<MessageSummary> batch = this.repository.sentBetween(afterTime, afterId, to, limit);
-            if (batch.isEmpty()) {
-                break;
-            }
-            check(batch);
-            MessageSummary last = batch.get(batch.size() - 1);
-            afterTime = last.nextRetryAt();
-            afterId = last.id();
-            if (batch.size() < limit) {
-                break;
+    Reconciliation reconcile(ReconciliationQuery query) {
+        Instant afterTime = query.from();
+        long afterId = query.afterId();
+        boolean exhausted = false;
+        try (DeadlineBoundChecks checks = new DeadlineBoundChecks(this.records, query.deadline())) {
+            while (this.checked < OutboxAdmin.MAX_RECONCILED && !checks.passed()) {
+                int limit = Math.min(OutboxAdmin.RECONCILE_BATCH_SIZE, OutboxAdmin.MAX_RECONCILED - this.checked);
+                List<MessageSummary> batch = this.repository.sentBetween(afterTime, afterId, query.to(), limit);
+                Optional<List<RecordCheck>> answers = batch.isEmpty() ? Optional.of(List.of()) : checks.check(batch);
+                if (answers.isEmpty()) {
+                    break;
+                }
+                count(batch, answers.get());
+                exhausted = batch.size() < limit;
+                if (exhausted) {
+                    break;
+                }
+                MessageSummary last = batch.get(batch.size() - 1);
+                afterTime = last.nextRetryAt();
+                afterId = last.id();
             }
         }
-        boolean complete = this.checked < OutboxAdmin.MAX_RECONCILED
-                || this.repository.sentBetween(afterTime, afterId, to, 1).isEmpty();
+        boolean complete = exhausted || this.repository.sentBetween(afterTime, afterId, query.to(), 1).isEmpty();
         this.problems.sort(Comparator.comparingLong(RecordCheck::id));
-        return new Reconciliation(from, to, this.checked, this.found, this.notCheckable, this.problems, complete);
+        return new Reconciliation(query.from(), query.to(), this.checked, this.found, this.notCheckable,
+                this.problems, complete, complete ? null : afterTime, complete ? null : afterId);
     }
 
-    private void check(List<MessageSummary> batch) {
-        Map<Long, RecordCheck> answers = this.records.check(batch).stream()
+    private void count(List<MessageSummary> batch, List<RecordCheck> checks) {
+        Map<Long, RecordCheck> answers = checks.stream()
                 .collect(Collectors.toMap(RecordCheck::id, Function.identity(), (first, second) -> first));
         for (MessageSummary message : batch) {
             RecordCheck answer = answers.getOrDefault(message.id(), new RecordCheck(message.id(),

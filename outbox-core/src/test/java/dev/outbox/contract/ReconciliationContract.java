@@ -6,10 +6,16 @@ package dev.outbox.contract;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.outbox.MessageState;
@@ -24,6 +30,7 @@ import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.admin.RecordCheck;
 import dev.outbox.admin.RecordStatus;
 import dev.outbox.admin.Reconciliation;
+import dev.outbox.admin.ReconciliationQuery;
 import dev.outbox.admin.UnconsumedQuery;
 import dev.outbox.consumer.inbox.Inbox;
 import dev.outbox.dispatch.ClaimStrategy;
@@ -163,7 +170,7 @@ abstract class ReconciliationContract extends DatabaseContract {
         FakeBroker broker = new FakeBroker(Map.of(ids.get(0), RecordStatus.MISSING, ids.get(1),
                 RecordStatus.MISMATCHED, ids.get(2), RecordStatus.NOT_CHECKABLE));
 
-        Reconciliation report = this.admin.reconcile(from, to, broker);
+        Reconciliation report = this.admin.reconcile(ReconciliationQuery.of(from, to), broker);
 
         assertThat(broker.asked).containsOnlyKeys(ids).doesNotContainKey(before);
         assertThat(broker.asked.get(ids.get(0))).isEqualTo("rec-" + ids.get(0));
@@ -174,17 +181,72 @@ abstract class ReconciliationContract extends DatabaseContract {
         assertThat(report.problems()).extracting(RecordCheck::status).containsExactly(RecordStatus.MISSING,
                 RecordStatus.MISMATCHED);
         assertThat(report.complete()).isTrue();
+        assertThat(report.nextFrom()).isNull();
+        assertThat(report.nextAfterId()).isNull();
     }
 
     @Test
-    void aBadWindowIsRefusedBeforeTheBrokerIsAsked() {
+    void aWindowOfMoreThanTheLimitIsCheckedInPartsThatContinueWhereTheLastStopped() {
+        List<Long> ids = insertSent(OutboxAdmin.MAX_RECONCILED + 1);
+        Instant to = sentAt(ids.size() - 1).plusSeconds(1);
         FakeBroker broker = new FakeBroker(Map.of());
-        assertThatIllegalArgumentException().isThrownBy(() -> this.admin.reconcile(START, START, broker))
+
+        Reconciliation first = this.admin.reconcile(new ReconciliationQuery(START, 0, to,
+                ReconciliationQuery.MAX_DEADLINE), broker);
+
+        assertThat(first.checked()).isEqualTo(OutboxAdmin.MAX_RECONCILED);
+        assertThat(first.complete()).isFalse();
+        assertThat(first.nextFrom()).isEqualTo(sentAt(OutboxAdmin.MAX_RECONCILED - 1));
+        assertThat(first.nextAfterId()).isEqualTo(ids.get(OutboxAdmin.MAX_RECONCILED - 1));
+        Reconciliation rest = this.admin.reconcile(new ReconciliationQuery(first.nextFrom(), first.nextAfterId(), to,
+                ReconciliationQuery.MAX_DEADLINE), broker);
+        assertThat(rest.checked()).isOne();
+        assertThat(rest.complete()).isTrue();
+        assertThat(broker.asked).hasSize(ids.size());
+    }
+
+    @Test
+    void aCheckTheDeadlineCutsShortAnswersWhatWasCheckedAndWhereToGoOn() throws Exception {
+        List<Long> ids = insertSent(OutboxAdmin.RECONCILE_BATCH_SIZE + 200);
+        Instant to = sentAt(ids.size() - 1).plusSeconds(1);
+        HangingBroker slow = new HangingBroker();
+
+        Reconciliation first = this.admin.reconcile(new ReconciliationQuery(START, 0, to, Duration.ofSeconds(2)), slow);
+
+        assertThat(first.checked()).isEqualTo(OutboxAdmin.RECONCILE_BATCH_SIZE);
+        assertThat(first.found()).isEqualTo(OutboxAdmin.RECONCILE_BATCH_SIZE);
+        assertThat(first.complete()).isFalse();
+        // The last row checked shares its time with the next one: the next part starts after it by id.
+        long lastChecked = ids.get(OutboxAdmin.RECONCILE_BATCH_SIZE - 1);
+        assertThat(first.nextFrom()).isEqualTo(sentAt(OutboxAdmin.RECONCILE_BATCH_SIZE - 1))
+                .isEqualTo(sentAt(OutboxAdmin.RECONCILE_BATCH_SIZE));
+        assertThat(first.nextAfterId()).isEqualTo(lastChecked);
+        assertThat(slow.interrupted.await(30, TimeUnit.SECONDS)).as("the hanging check was interrupted").isTrue();
+
+        FakeBroker broker = new FakeBroker(Map.of());
+        Reconciliation rest = this.admin.reconcile(new ReconciliationQuery(first.nextFrom(), first.nextAfterId(), to,
+                ReconciliationQuery.MAX_DEADLINE), broker);
+
+        assertThat(rest.checked()).isEqualTo(200);
+        assertThat(rest.complete()).isTrue();
+        assertThat(broker.asked.keySet()).containsExactlyInAnyOrderElementsOf(ids.subList(
+                OutboxAdmin.RECONCILE_BATCH_SIZE, ids.size()));
+    }
+
+    @Test
+    void aBadQueryIsRefusedWithTheReason() {
+        assertThatIllegalArgumentException().isThrownBy(() -> ReconciliationQuery.of(START, START))
                 .withMessageContaining("must be after its start");
         assertThatIllegalArgumentException().isThrownBy(
-                () -> this.admin.reconcile(START, START.plus(Duration.ofDays(1)).plusMillis(1), broker))
+                () -> ReconciliationQuery.of(START, START.plus(Duration.ofDays(1)).plusMillis(1)))
                 .withMessageContaining("at most PT24H wide");
-        assertThat(broker.asked).isEmpty();
+        Instant to = START.plusSeconds(60);
+        assertThatIllegalArgumentException().isThrownBy(() -> new ReconciliationQuery(START, -1, to, GRACE))
+                .withMessageContaining("afterId must be 0");
+        assertThatIllegalArgumentException().isThrownBy(() -> new ReconciliationQuery(START, 0, to, Duration.ZERO))
+                .withMessageContaining("deadline must be more than 0 and at most PT1M");
+        assertThatIllegalArgumentException().isThrownBy(() -> new ReconciliationQuery(START, 0, to,
+                ReconciliationQuery.MAX_DEADLINE.plusMillis(1))).withMessageContaining("deadline must be");
     }
 
     @Test
@@ -217,6 +279,58 @@ abstract class ReconciliationContract extends DatabaseContract {
         assertThat(this.fixture.row(pending).state()).isEqualTo(MessageState.FAILED);
         assertThatIllegalArgumentException().isThrownBy(() -> this.admin.resend(List.of(pending, 0L)))
                 .withMessageContaining("positive");
+    }
+
+    /**
+     * Inserts SENT rows in one go, three of them marked SENT in each second from {@link #START}, so that a part of
+     * the window can end between two rows of the same time.
+     *
+     * @return their ids, in the order they were marked SENT
+     */
+    private List<Long> insertSent(int count) {
+        int perStatement = 500;
+        for (int first = 0; first < count; first += perStatement) {
+            int rows = Math.min(perStatement, count - first);
+            List<Object> arguments = new ArrayList<>();
+            for (int i = first; i < first + rows; i++) {
+                LocalDateTime sent = LocalDateTime.ofInstant(sentAt(i), ZoneOffset.UTC);
+                arguments.addAll(List.of(sent, sent, "order-" + i, TYPE, "orders", "{}", sent, "rec-" + i));
+            }
+            this.fixture.jdbc.update("INSERT INTO " + OutboxFixture.TABLE + " (gmt_create, gmt_modified, message_key,"
+                    + " message_type, topic, message_body, state, retry_count, next_retry_at, message_id, lock_version)"
+                    + " VALUES " + String.join(", ", Collections.nCopies(rows, "(?, ?, ?, ?, ?, ?, 'SENT', 0, ?, ?, 0)")),
+                    arguments.toArray());
+        }
+        return this.fixture.jdbc.queryForList("SELECT id FROM " + OutboxFixture.TABLE + " ORDER BY next_retry_at, id",
+                Long.class);
+    }
+
+    /** When {@link #insertSent} marks its row of this index SENT. */
+    private static Instant sentAt(int index) {
+        return START.plusSeconds(index / 3);
+    }
+
+    /** A broker that answers the first batch and hangs on the next one until it is interrupted. */
+    private static final class HangingBroker implements BrokerRecords {
+
+        private final AtomicInteger batches = new AtomicInteger();
+
+        private final CountDownLatch interrupted = new CountDownLatch(1);
+
+        @Override
+        public List<RecordCheck> check(List<MessageSummary> sent) {
+            if (this.batches.getAndIncrement() > 0) {
+                try {
+                    new CountDownLatch(1).await();
+                }
+                catch (InterruptedException ex) {
+                    this.interrupted.countDown();
+                    Thread.currentThread().interrupt();
+                }
+                return List.of();
+            }
+            return sent.stream().map(message -> new RecordCheck(message.id(), RecordStatus.FOUND, "at once")).toList();
+        }
     }
 
     /** A broker of the test's own: answers what the test says for each id, FOUND for the others. */

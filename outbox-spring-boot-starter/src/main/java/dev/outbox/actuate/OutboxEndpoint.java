@@ -39,7 +39,7 @@ import org.springframework.boot.actuate.endpoint.web.annotation.WebEndpoint;
  * GET  /actuator/outbox/switches                          the message types switched away from their broker
  * POST /actuator/outbox/switches/{type}  {"to": "..."}    switch a type to fallback or pull, or back
  * GET  /actuator/outbox/unconsumed?group=&amp;olderThan=PT5M  SENT messages a consumer group has not consumed
- * GET  /actuator/outbox/reconciliation?from=&amp;to=           a window's SENT messages checked on the broker
+ * GET  /actuator/outbox/reconciliation?from=&amp;to=           a window's SENT messages checked on the broker (write access)
  * POST /actuator/outbox/reconciliation {"from": "...", "to": "..."}  re-send those the broker lost
  * </pre>
  *
@@ -79,6 +79,8 @@ public class OutboxEndpoint {
 
     private static final int CONFLICT = 409;
 
+    private static final int FORBIDDEN = 403;
+
     private static final Map<String, Switch> SWITCH_TARGETS = Map.of("fallback", OutboxAdmin::switchToFallback,
             "pull", OutboxAdmin::switchToPull, "back", OutboxAdmin::switchBack);
 
@@ -95,16 +97,18 @@ public class OutboxEndpoint {
      * @throws IllegalArgumentException when there is none, or two are of the same store
      */
     public OutboxEndpoint(List<OutboxAdmin> admins) {
-        this(admins, null);
+        this(admins, null, Access.READ_ONLY);
     }
 
     /**
      * @param admins the operators' API of each store, the first store first
      * @param brokerRecords reads back what the broker holds, for reconciliation; null when no sender can
+     * @param access the access the application grants the endpoint: the reconciliation, which reads the broker at
+     * length, is refused (403) unless it is {@link Access#UNRESTRICTED}, though it is a GET
      * @throws IllegalArgumentException when there is none, or two are of the same store
      */
-    public OutboxEndpoint(List<OutboxAdmin> admins, @Nullable BrokerRecords brokerRecords) {
-        this.reconciliation = new ReconciliationRequests(brokerRecords);
+    public OutboxEndpoint(List<OutboxAdmin> admins, @Nullable BrokerRecords brokerRecords, Access access) {
+        this.reconciliation = new ReconciliationRequests(brokerRecords, access == Access.UNRESTRICTED);
         if (admins.isEmpty()) {
             throw new IllegalArgumentException("the endpoint needs the admin of at least one store");
         }
@@ -138,26 +142,33 @@ public class OutboxEndpoint {
      * @param state of {@value #MESSAGES}: only messages of this state (PENDING, SENT, FAILED, CONSUMED or
      * SUSPENDED)
      * @param type of {@value #MESSAGES}: only messages of this type
-     * @param after of a page: only messages with a greater id, the previous page's {@code nextAfterId}
+     * @param after of a page: only messages with a greater id, the previous page's {@code nextAfterId}; of a
+     * {@value #RECONCILIATION} part after the first, the previous answer's {@code nextAfterId}
      * @param size of a page: the most messages, 1 to 200 (50 when not given)
      * @param store the store, required when there are several
      * @param group of {@value #UNCONSUMED}: the consumer group, as it is recorded in the inbox
      * @param olderThan of {@value #UNCONSUMED}: only messages sent at least this long ago (ISO-8601, PT5M)
      * @param from of {@value #RECONCILIATION}: the window's start, an ISO-8601 instant
      * @param to of {@value #RECONCILIATION}: the window's end, at most a day after its start
-     * @return the page, without bodies and headers, or the reconciliation
+     * @param deadline of {@value #RECONCILIATION}: how long the check may take (ISO-8601, PT5S when not given, at
+     * most PT1M); a check it cuts short answers {@code complete=false} with the {@code nextFrom} and
+     * {@code nextAfterId} (as {@code after}) of the rest
+     * @return the page, without bodies and headers, or the reconciliation (403 without write access)
      */
     @ReadOperation
     public WebEndpointResponse<Object> collection(@Selector String collection, @Nullable String state,
             @Nullable String type, @Nullable Long after, @Nullable Integer size, @Nullable String store,
-            @Nullable String group, @Nullable String olderThan, @Nullable String from, @Nullable String to) {
+            @Nullable String group, @Nullable String olderThan, @Nullable String from, @Nullable String to,
+            @Nullable String deadline) {
         return answer(() -> switch (collection) {
             case MESSAGES -> new WebEndpointResponse<>(admin(store).page(new MessageQuery(parseState(state), type,
                     (after != null) ? after : 0, (size != null) ? size : MessageQuery.DEFAULT_SIZE)));
             case UNCONSUMED -> new WebEndpointResponse<>(this.reconciliation.unconsumed(admin(store), group,
                     olderThan, after, size));
             case SWITCHES -> switches(admin(store));
-            case RECONCILIATION -> new WebEndpointResponse<>(this.reconciliation.reconcile(admin(store), from, to));
+            case RECONCILIATION -> this.reconciliation.checksOnRead()
+                    ? new WebEndpointResponse<>(this.reconciliation.reconcile(admin(store), from, to, after, deadline))
+                    : error(FORBIDDEN, ReconciliationRequests.NEEDS_WRITE_ACCESS);
             default -> throw new IllegalArgumentException("Unknown path '" + collection + "'; the reads are /"
                     + MESSAGES + ", /" + UNCONSUMED + ", /" + RECONCILIATION + " and /" + SWITCHES);
         });

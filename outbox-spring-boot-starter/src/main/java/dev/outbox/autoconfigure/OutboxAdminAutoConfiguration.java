@@ -22,6 +22,9 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
+import org.springframework.boot.actuate.endpoint.Access;
+import org.springframework.boot.actuate.endpoint.EndpointAccessResolver;
+import org.springframework.boot.actuate.endpoint.EndpointId;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -68,8 +71,12 @@ public final class OutboxAdminAutoConfiguration {
         @Bean
         @ConditionalOnMissingBean
         @ConditionalOnAvailableEndpoint
-        OutboxEndpoint outboxEndpoint(ObjectProvider<OutboxAdmin> admins, ObjectProvider<BrokerRecords> brokerRecords) {
-            return new OutboxEndpoint(admins.orderedStream().toList(), brokerRecords.getIfUnique());
+        OutboxEndpoint outboxEndpoint(ObjectProvider<OutboxAdmin> admins, ObjectProvider<BrokerRecords> brokerRecords,
+                ObjectProvider<EndpointAccessResolver> access) {
+            EndpointAccessResolver resolver = access.getIfAvailable();
+            Access granted = (resolver != null) ? resolver.accessFor(EndpointId.of("outbox"), Access.READ_ONLY)
+                    : Access.READ_ONLY;
+            return new OutboxEndpoint(admins.orderedStream().toList(), brokerRecords.getIfUnique(), granted);
         }
     }
 

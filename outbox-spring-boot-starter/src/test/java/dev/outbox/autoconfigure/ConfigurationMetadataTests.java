@@ -5,6 +5,7 @@
 package dev.outbox.autoconfigure;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +18,11 @@ import dev.outbox.settings.Setting;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.boot.env.YamlPropertySourceLoader;
+import org.springframework.core.io.ByteArrayResource;
+import org.springframework.util.ClassUtils;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -103,6 +108,31 @@ class ConfigurationMetadataTests {
         String reference = Files.readString(REFERENCE);
 
         assertThat(properties()).allSatisfy(property -> assertThat(reference).contains(property.get("name").asString()));
+    }
+
+    @Test
+    void theReferencesExampleShowsEveryPropertyWithItsDefault() throws IOException {
+        String reference = Files.readString(REFERENCE);
+        int start = reference.indexOf("```yaml", reference.indexOf("\n## Example"));
+        String example = reference.substring(reference.indexOf('\n', start) + 1, reference.indexOf("\n```", start));
+        Binder shown = new Binder(ConfigurationPropertySources.from(new YamlPropertySourceLoader()
+                .load("example", new ByteArrayResource(example.getBytes(StandardCharsets.UTF_8)))));
+        List<String> wrong = new ArrayList<>();
+        for (JsonNode property : properties()) {
+            String name = property.get("name").asString();
+            if (name.startsWith("outbox.") && property.has("defaultValue")) {
+                Bindable<?> type = Bindable.of(ClassUtils.resolveClassName(property.get("type").asString(), null));
+                Object expected = new Binder(new MapConfigurationPropertySource(Map.of(name,
+                        property.get("defaultValue").asString()))).bind(name, type).get();
+                Object value = shown.bind(name, type).orElse(null);
+                if (!expected.equals(value)) {
+                    wrong.add(name + ": " + value + " instead of " + expected);
+                }
+            }
+        }
+
+        assertThat(wrong).as("properties the example in docs/configuration.md leaves out or shows with another value")
+                .isEmpty();
     }
 
     private static List<JsonNode> properties() throws IOException {

@@ -19,6 +19,7 @@ import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.admin.RecordCheck;
 import dev.outbox.admin.RecordStatus;
 import dev.outbox.admin.Reconciliation;
+import dev.outbox.admin.ReconciliationQuery;
 import dev.outbox.sender.kafka.KafkaRecords;
 import dev.outbox.testing.TestDatabase;
 import org.apache.kafka.clients.admin.AdminClient;
@@ -97,7 +98,7 @@ class KafkaReconciliationTests {
             BrokerRecords kafkaRecords = context.getBean(BrokerRecords.class);
             assertThat(kafkaRecords).isInstanceOf(KafkaRecords.class);
 
-            Reconciliation report = admin.reconcile(from, to, kafkaRecords);
+            Reconciliation report = admin.reconcile(ReconciliationQuery.of(from, to), kafkaRecords);
 
             assertThat(report.checked()).isEqualTo(5);
             assertThat(report.found()).isOne();
@@ -113,7 +114,8 @@ class KafkaReconciliationTests {
 
             assertThat(resent).extracting(OperationResult::outcome).containsOnly(Outcome.DONE);
             report.problemIds().forEach(id -> OutboxContexts.awaitSent(context, id));
-            Reconciliation after = admin.reconcile(from, Instant.now().plus(Duration.ofMinutes(1)), kafkaRecords);
+            Reconciliation after = admin.reconcile(ReconciliationQuery.of(from, Instant.now().plus(Duration.ofMinutes(1))),
+                    kafkaRecords);
             assertThat(after.problems()).isEmpty();
             assertThat(after.found()).isEqualTo(4);
             assertThat(KafkaTestRecords.consume(this.kafka.getBrokersAsString(), ORDERS, 6, Duration.ofSeconds(20)))
@@ -130,8 +132,8 @@ class KafkaReconciliationTests {
             new JdbcTemplate(context.getBean(DataSource.class)).update("UPDATE local_message SET message_id = ? WHERE id = ?",
                     ORDERS + "-7@0", id);
 
-            Reconciliation report = context.getBean(OutboxAdmin.class).reconcile(from,
-                    Instant.now().plus(Duration.ofMinutes(1)), context.getBean(BrokerRecords.class));
+            Reconciliation report = context.getBean(OutboxAdmin.class).reconcile(ReconciliationQuery.of(from,
+                    Instant.now().plus(Duration.ofMinutes(1))), context.getBean(BrokerRecords.class));
 
             assertThat(report.problems()).singleElement().satisfies(problem -> {
                 assertThat(problem.status()).isEqualTo(RecordStatus.MISSING);

@@ -322,6 +322,7 @@ class MariaDbPostgreSqlStoresTests {
     }
 
     private static WebEndpointResponse<Object> messagesOf(OutboxEndpoint endpoint, String store) {
-        return endpoint.collection("messages", null, null, null, null, store, null, null, null, null);
+        return endpoint.collection("messages", null, null, null, null, store, null, null, null, null,
+                null);
     }
 }

@@ -68,11 +68,19 @@ final class AdminStatements {
             WHERE id > :afterId
               AND state = 'SENT' AND next_retry_at <= :sentBefore
               AND NOT EXISTS (SELECT 1 FROM consumed_message
-                  WHERE idempotency_key = local_message.message_key AND consumer_group = :consumerGroup)
+                  WHERE idempotency_key = local_message.message_key AND consumer_group = :consumerGroup%1$s)
               AND NOT EXISTS (SELECT 1 FROM consumed_message
-                  WHERE idempotency_key = CONCAT(local_message.id, '') AND consumer_group = :consumerGroup)
+                  WHERE idempotency_key = CONCAT(local_message.id, '') AND consumer_group = :consumerGroup%1$s)
             ORDER BY id
             LIMIT :limit""";
+
+    /**
+     * Ends each inbox lookup of {@link #UNCONSUMED} on PostgreSQL. Without it, the planner turns the NOT EXISTS
+     * into an anti-join and, for a group it believes has few inbox rows (a new or misspelt group), reads the whole
+     * inbox once to materialize them, since no index leads with the group. An OFFSET keeps each NOT EXISTS a
+     * subplan: one probe of the inbox's unique key per outbox row, whatever the group.
+     */
+    private static final String ONE_PROBE_PER_ROW = " OFFSET 0";
 
     /**
      * The rows marked SENT in a window (their {@code next_retry_at}), after a row of it, in the due index's order
@@ -212,8 +220,10 @@ final class AdminStatements {
             case MYSQL -> RETRY_FAILED_BATCH_MYSQL;
             case POSTGRESQL, H2 -> RETRY_FAILED_BATCH;
         }, table);
-        this.unconsumed = StatementText.forTable(StatementText.forOutbox(UNCONSUMED, table),
-                OutboxStore.DEFAULT_INBOX_TABLE, inboxTable);
+        this.unconsumed = StatementText.forTable(StatementText.forOutbox(UNCONSUMED.formatted(switch (dialect) {
+            case POSTGRESQL -> ONE_PROBE_PER_ROW;
+            case MYSQL, H2 -> "";
+        }), table), OutboxStore.DEFAULT_INBOX_TABLE, inboxTable);
         this.sentBetween = StatementText.forOutbox(SENT_BETWEEN, table);
         this.pages = new String[] {
                 StatementText.forOutbox(PAGE.replace(BY_STATE, "").replace(BY_TYPE, ""), table),
