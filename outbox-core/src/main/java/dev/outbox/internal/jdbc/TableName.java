@@ -21,6 +21,8 @@ public record TableName(String value) {
 
     private static final String SWITCH_SUFFIX = "_switch";
 
+    private static final String IDEMPOTENCY_SUFFIX = "_idempotency";
+
     /**
      * @param value the validated name
      * @throws IllegalArgumentException when the name is not a plain identifier
@@ -51,6 +53,14 @@ public record TableName(String value) {
      */
     public String switchTable() {
         return this.value + SWITCH_SUFFIX;
+    }
+
+    /**
+     * @return the name of the table beside the outbox table that holds the idempotency keys of requests
+     * ({@code <table>_idempotency}, as the migrations name it)
+     */
+    public String idempotencyTable() {
+        return this.value + IDEMPOTENCY_SUFFIX;
     }
 
     @Override
