@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -19,6 +20,7 @@ import java.util.regex.Pattern;
 import dev.outbox.MessageState;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.handler.OutboxHandler;
+import dev.outbox.web.IdempotentRequest;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -69,6 +71,7 @@ class GrafanaDashboardMetricsTest {
     void everyMetricOfTheDashboardIsInTheScrape() throws IOException {
         RestClient http = RestClient.builder().baseUrl("http://127.0.0.1:" + this.port).build();
         ResponseEntity<Map> placed = http.post().uri("/orders").contentType(MediaType.APPLICATION_JSON)
+                .header(IdempotentRequest.HEADER, UUID.randomUUID().toString())
                 .body(Map.of("customerId", "c-7", "product", "lamp", "quantity", 1)).retrieve().toEntity(Map.class);
         assertThat(placed.getStatusCode()).isEqualTo(HttpStatus.CREATED);
         long order = ((Number) placed.getBody().get("outboxMessageId")).longValue();

@@ -18,6 +18,7 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.Ordered;
 import org.springframework.dao.PessimisticLockingFailureException;
 import org.springframework.http.HttpHeaders;
@@ -25,6 +26,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.transaction.TransactionStatus;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.util.ContentCachingResponseWrapper;
 
 /**
@@ -33,7 +35,9 @@ import org.springframework.web.util.ContentCachingResponseWrapper;
  * then, is sent after the commit. Why a filter and not an interceptor: the handler's {@code @Transactional} service
  * commits before the body is written, and an interceptor sees neither the body nor a transaction around the whole.
  * The filter runs after the security filters ({@link Ordered#LOWEST_PRECEDENCE} minus 100), so that a refused
- * request claims no key.
+ * request claims no key. What fails outside the handler (no connection for the transaction, the claim, the commit)
+ * goes to the application's exception handlers as if the handler had thrown it, so that the application answers it
+ * as it answers its own failures (for example 503 while the database is unavailable).
  */
 final class IdempotencyFilter extends OncePerRequestFilter implements Ordered {
 
@@ -46,10 +50,20 @@ final class IdempotencyFilter extends OncePerRequestFilter implements Ordered {
 
     private final IdempotentHandlers handlers;
 
-    IdempotencyFilter(IdempotencyKeys keys, TransactionTemplate transaction, IdempotentHandlers handlers) {
+    private final @Nullable HandlerExceptionResolver exceptions;
+
+    /**
+     * @param keys where keys are claimed
+     * @param transaction the transaction each idempotent request runs in
+     * @param handlers finds the handler of a request
+     * @param exceptions the application's exception handlers, or null to let a failure outside the handler go on
+     */
+    IdempotencyFilter(IdempotencyKeys keys, TransactionTemplate transaction, IdempotentHandlers handlers,
+            @Nullable HandlerExceptionResolver exceptions) {
         this.keys = keys;
         this.transaction = transaction;
         this.handlers = handlers;
+        this.exceptions = exceptions;
     }
 
     @Override
@@ -102,7 +116,22 @@ final class IdempotencyFilter extends OncePerRequestFilter implements Ordered {
             ProblemResponses.write(request, response, HttpStatus.CONFLICT, stillRunning());
             return;
         }
+        catch (RuntimeException ex) {
+            if (!resolved(request, response, handler, ex)) {
+                throw ex;
+            }
+            return;
+        }
         answer(request, response, claim, recorded);
+    }
+
+    private boolean resolved(HttpServletRequest request, HttpServletResponse response,
+            IdempotentHandlers.Handler handler, RuntimeException failure) {
+        if (this.exceptions == null || response.isCommitted()) {
+            return false;
+        }
+        response.reset();
+        return this.exceptions.resolveException(request, response, handler.method(), failure) != null;
     }
 
     private IdempotencyClaim run(String scope, String key, RequestFingerprint fingerprint, BufferedBodyRequest request,

@@ -72,15 +72,16 @@ final class IdempotentHandlers {
         }
         Object pattern = request.getAttribute(HandlerMapping.BEST_MATCHING_PATTERN_ATTRIBUTE);
         String path = (pattern != null) ? pattern.toString() : request.getRequestURI();
-        return new Handler(request.getMethod() + " " + path, annotation.required());
+        return new Handler(method, request.getMethod() + " " + path, annotation.required());
     }
 
     /**
      * An idempotent request's handler.
      *
+     * @param method the handler method
      * @param scope the operation its keys belong to: the method and the path pattern, {@code POST /orders/{id}}
      * @param required whether a request without a key is refused
      */
-    record Handler(String scope, boolean required) {
+    record Handler(HandlerMethod method, String scope, boolean required) {
     }
 }
