@@ -21,13 +21,17 @@ import org.springframework.web.util.ServletRequestPathUtils;
 /**
  * Finds, before the {@code DispatcherServlet} does, the handler method a request goes to, and whether it is an
  * {@link IdempotentRequest}; the filter needs to know before the body is read and the transaction begins. Requests
- * of the safe methods (GET, HEAD, OPTIONS, TRACE) are never looked up.
+ * of the safe methods (GET, HEAD, OPTIONS, TRACE) are never looked up, nor any request of an application without an
+ * annotated handler method.
  */
 final class IdempotentHandlers {
 
     private static final Set<String> SAFE_METHODS = Set.of("GET", "HEAD", "OPTIONS", "TRACE");
 
     private final Supplier<List<RequestMappingHandlerMapping>> mappings;
+
+    /** Whether any handler method is annotated: found at the first request, when every mapping is there. */
+    private volatile @Nullable Boolean anyAnnotated;
 
     /**
      * @param mappings the application's handler mappings, read at the first request, when they are all there
@@ -41,7 +45,7 @@ final class IdempotentHandlers {
      * @return its handler's annotation and the operation it belongs to, or null when it has none
      */
     @Nullable Handler find(HttpServletRequest request) {
-        if (SAFE_METHODS.contains(request.getMethod())) {
+        if (SAFE_METHODS.contains(request.getMethod()) || !anyAnnotated()) {
             return null;
         }
         Object previousPath = request.getAttribute(ServletRequestPathUtils.PATH_ATTRIBUTE);
@@ -64,9 +68,22 @@ final class IdempotentHandlers {
         }
     }
 
+    private boolean anyAnnotated() {
+        Boolean any = this.anyAnnotated;
+        if (any == null) {
+            any = this.mappings.get().stream().flatMap(mapping -> mapping.getHandlerMethods().values().stream())
+                    .anyMatch(method -> annotation(method) != null);
+            this.anyAnnotated = any;
+        }
+        return any;
+    }
+
+    private static @Nullable IdempotentRequest annotation(HandlerMethod method) {
+        return AnnotatedElementUtils.findMergedAnnotation(method.getMethod(), IdempotentRequest.class);
+    }
+
     private static @Nullable Handler handler(HttpServletRequest request, HandlerMethod method) {
-        IdempotentRequest annotation = AnnotatedElementUtils.findMergedAnnotation(method.getMethod(),
-                IdempotentRequest.class);
+        IdempotentRequest annotation = annotation(method);
         if (annotation == null) {
             return null;
         }
