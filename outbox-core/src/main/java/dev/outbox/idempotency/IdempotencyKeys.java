@@ -56,6 +56,9 @@ public final class IdempotencyKeys {
     /** The default number of rows {@link #deleteCreatedBefore} deletes per transaction. */
     public static final int DEFAULT_CLEANUP_BATCH_SIZE = 500;
 
+    /** The largest number of rows {@link #deleteCreatedBefore} may delete per transaction. */
+    public static final int MAX_CLEANUP_BATCH_SIZE = 10_000;
+
     /** How long a key and its response are kept: 24 hours by default. */
     public static final Setting<Duration> RETENTION = Setting.of("idempotency", "retention", Duration.ofHours(24),
             Check.positive(), "How long an idempotency key and its stored response are kept, counted from the "
@@ -73,9 +76,9 @@ public final class IdempotencyKeys {
     private final int cleanupBatchSize;
 
     private IdempotencyKeys(Builder builder) {
-        if (builder.cleanupBatchSize < 1 || builder.cleanupBatchSize > 10_000) {
-            throw new IllegalArgumentException("idempotency cleanup-batch-size must be between 1 and 10000, was "
-                    + builder.cleanupBatchSize);
+        if (builder.cleanupBatchSize < 1 || builder.cleanupBatchSize > MAX_CLEANUP_BATCH_SIZE) {
+            throw new IllegalArgumentException("idempotency cleanup-batch-size must be between 1 and "
+                    + MAX_CLEANUP_BATCH_SIZE + ", was " + builder.cleanupBatchSize);
         }
         this.repository = new IdempotencyRepository(JdbcStore.of(builder.store));
         this.clock = builder.clock;
@@ -206,7 +209,7 @@ public final class IdempotencyKeys {
 
         /**
          * @param cleanupBatchSize the most keys {@link IdempotencyKeys#deleteCreatedBefore} deletes per
-         * transaction, 1 to 10000
+         * transaction, 1 to {@value IdempotencyKeys#MAX_CLEANUP_BATCH_SIZE}
          * @return this builder
          */
         public Builder cleanupBatchSize(int cleanupBatchSize) {
