@@ -138,6 +138,14 @@ public final class OutboxStore {
         return this.jdbc.archiveTable().value();
     }
 
+    /**
+     * @return the name of the table of idempotency keys, {@code <outbox table>_idempotency}
+     * ({@link dev.outbox.idempotency.IdempotencyKeys})
+     */
+    public String idempotencyTable() {
+        return this.jdbc.outboxTable().idempotencyTable();
+    }
+
     @Override
     public String toString() {
         return "OutboxStore '" + this.name + "' (" + this.databaseType + ", tables " + outboxTable() + ", "

@@ -12,7 +12,7 @@ import dev.outbox.settings.Setting;
 
 /**
  * Checks that the tables of one store have names of their own: the three that are set and those the migrations
- * derive from them (the sequence tables, the switch table, the history table). Two of them named alike would be
+ * derive from them (the sequence tables, the switch table, the idempotency keys' table, the history table). Two of them named alike would be
  * one table on every database, PostgreSQL and H2 folding unquoted names to one case, so they are compared
  * case-insensitively.
  */
@@ -24,6 +24,7 @@ final class StoreTables {
         add(OutboxStore.OUTBOX_TABLE, outbox.value(), "the outbox table", outbox.value());
         add(OutboxStore.OUTBOX_TABLE, outbox.value(), "the outbox's sequence table", outbox.sequenceTable());
         add(OutboxStore.OUTBOX_TABLE, outbox.value(), "the outbox's switch table", outbox.switchTable());
+        add(OutboxStore.OUTBOX_TABLE, outbox.value(), "the idempotency keys' table", outbox.idempotencyTable());
         add(OutboxStore.OUTBOX_TABLE, outbox.value(), "the history table of the migrations", outbox.historyTable());
         add(OutboxStore.INBOX_TABLE, inbox.value(), "the inbox table", inbox.value());
         add(OutboxStore.INBOX_TABLE, inbox.value(), "the inbox's sequence table", inbox.sequenceTable());

@@ -112,6 +112,8 @@ class OutboxStoreTest {
                 .outboxTable("orders").archiveTable("orders_flyway_history");
         OutboxStore.Builder inboxSequence = OutboxStore.builder(UNREACHABLE).databaseType(DatabaseType.MYSQL)
                 .outboxTable("orders_sequence").inboxTable("orders");
+        OutboxStore.Builder idempotency = OutboxStore.builder(UNREACHABLE).databaseType(DatabaseType.MYSQL)
+                .inboxTable("local_message_idempotency");
 
         assertThatExceptionOfType(SettingException.class).isThrownBy(sequence::build)
                 .withMessage("inbox table-name ('local_message_sequence') is also the name of the outbox's sequence "
@@ -123,6 +125,9 @@ class OutboxStoreTest {
         assertThatExceptionOfType(SettingException.class).isThrownBy(inboxSequence::build)
                 .withMessage("inbox table-name ('orders') makes the inbox's sequence table orders_sequence, which is "
                         + "also the name of the outbox table: give each table of the store a name of its own");
+        assertThatExceptionOfType(SettingException.class).isThrownBy(idempotency::build)
+                .withMessage("inbox table-name ('local_message_idempotency') is also the name of the idempotency "
+                        + "keys' table (local_message_idempotency): give each table of the store a name of its own");
     }
 
     @ParameterizedTest

@@ -7,6 +7,7 @@ package dev.outbox.sample;
 import java.net.URI;
 import java.util.List;
 
+import dev.outbox.web.IdempotentRequest;
 import jakarta.validation.Valid;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -20,7 +21,9 @@ import org.springframework.web.util.UriComponentsBuilder;
 /**
  * {@code POST /orders} places an order; {@code GET /orders/{id}} shows it with its message's state.
  * {@code POST /orders/{id}/tracking} records a tracking step (202: the shipping side applies it after the commit);
- * {@code GET /orders/{id}/tracking} lists the steps the shipping side has applied, in order.
+ * {@code GET /orders/{id}/tracking} lists the steps the shipping side has applied, in order. Both writes require an
+ * {@code Idempotency-Key} header ({@link IdempotentRequest}): a client that retries with the same key gets the first
+ * answer again, never a second order or step.
  */
 @RestController
 @RequestMapping("/orders")
@@ -33,6 +36,7 @@ class OrderController {
     }
 
     @PostMapping
+    @IdempotentRequest
     ResponseEntity<PlacedOrder> place(@Valid @RequestBody OrderRequest request, UriComponentsBuilder uri) {
         PlacedOrder placed = this.orders.place(request);
         URI location = uri.path("/orders/{id}").buildAndExpand(placed.orderId()).toUri();
@@ -45,6 +49,7 @@ class OrderController {
     }
 
     @PostMapping("/{id}/tracking")
+    @IdempotentRequest
     ResponseEntity<RecordedStep> track(@PathVariable String id, @Valid @RequestBody TrackingRequest request) {
         return ResponseEntity.accepted().body(this.orders.track(id, request.step()));
     }

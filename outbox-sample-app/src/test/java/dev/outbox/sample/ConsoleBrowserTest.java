@@ -7,6 +7,7 @@ package dev.outbox.sample;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -18,6 +19,7 @@ import dev.outbox.consumer.inbox.Inbox;
 import dev.outbox.spi.MessageHandler;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
+import dev.outbox.web.IdempotentRequest;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -237,6 +239,7 @@ class ConsoleBrowserTest {
     private long placeOrder(String customerId) {
         Map<?, ?> created = RestClient.create("http://127.0.0.1:" + this.port).post().uri("/orders")
                 .contentType(MediaType.APPLICATION_JSON)
+                .header(IdempotentRequest.HEADER, UUID.randomUUID().toString())
                 .body(Map.of("customerId", customerId, "product", "lamp", "quantity", 1))
                 .retrieve().body(Map.class);
         return ((Number) created.get("outboxMessageId")).longValue();

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -28,6 +29,7 @@ import dev.outbox.spi.MessageHandler;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
 import dev.outbox.spi.SendFailure;
+import dev.outbox.web.IdempotentRequest;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
@@ -114,6 +116,7 @@ class GrafanaDashboardMetricsTest {
     void everyMetricOfTheDashboardIsInTheScrape() throws IOException {
         RestClient http = RestClient.builder().baseUrl("http://127.0.0.1:" + this.port).build();
         ResponseEntity<Map> placed = http.post().uri("/orders").contentType(MediaType.APPLICATION_JSON)
+                .header(IdempotentRequest.HEADER, UUID.randomUUID().toString())
                 .body(Map.of("customerId", "c-7", "product", "lamp", "quantity", 1)).retrieve().toEntity(Map.class);
         assertThat(placed.getStatusCode()).isEqualTo(HttpStatus.CREATED);
         long order = ((Number) placed.getBody().get("outboxMessageId")).longValue();

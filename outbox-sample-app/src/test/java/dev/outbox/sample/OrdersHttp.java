@@ -4,12 +4,17 @@
  */
 package dev.outbox.sample;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+
+import dev.outbox.web.IdempotentRequest;
 
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
 /**
@@ -33,6 +38,16 @@ final class OrdersHttp {
     }
 
     /**
+     * @param port the sample's port
+     * @param readTimeout how long a request waits for its answer before it fails, as a client that gives up does
+     */
+    OrdersHttp(int port, Duration readTimeout) {
+        JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory();
+        requests.setReadTimeout(readTimeout);
+        this.http = RestClient.builder().baseUrl("http://127.0.0.1:" + port).requestFactory(requests).build();
+    }
+
+    /**
      * @param body a map, or a JSON text sent as it is
      * @return the answer to {@code POST /orders}
      */
@@ -46,7 +61,18 @@ final class OrdersHttp {
      * @return the answer
      */
     ResponseEntity<Map<String, Object>> post(String path, Object body) {
-        return this.http.post().uri(path).contentType(MediaType.APPLICATION_JSON).body(body).retrieve()
+        return post(path, body, UUID.randomUUID().toString());
+    }
+
+    /**
+     * @param path a path, for example {@code /orders}
+     * @param body a map, or a JSON text sent as it is
+     * @param idempotencyKey the {@code Idempotency-Key} header: the same on every retry of one request
+     * @return the answer
+     */
+    ResponseEntity<Map<String, Object>> post(String path, Object body, String idempotencyKey) {
+        return this.http.post().uri(path).contentType(MediaType.APPLICATION_JSON)
+                .header(IdempotentRequest.HEADER, idempotencyKey).body(body).retrieve()
                 .onStatus(status -> true, (request, response) -> {
                 })
                 .toEntity(JSON_OBJECT);

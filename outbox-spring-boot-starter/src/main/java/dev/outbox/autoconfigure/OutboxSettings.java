@@ -18,6 +18,7 @@ import dev.outbox.admin.BacklogLimits;
 import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.consumer.pull.MessagePuller;
 import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.idempotency.IdempotencyKeys;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
 import dev.outbox.settings.Setting;
@@ -41,7 +42,7 @@ final class OutboxSettings {
     /** Every core setting the starter binds, in the order of the configuration reference. */
     static final List<Setting<?>> CORE_SETTINGS = Stream.of(OutboxStore.SETTINGS, OutboxTemplate.SETTINGS,
             DispatcherSettings.SETTINGS, MessagePuller.SETTINGS, RetryPolicy.SETTINGS, RetryPolicies.SETTINGS,
-            BacklogLimits.SETTINGS, CleanupSettings.SETTINGS).flatMap(List::stream).toList();
+            BacklogLimits.SETTINGS, CleanupSettings.SETTINGS, IdempotencyKeys.SETTINGS).flatMap(List::stream).toList();
 
     static final String PREFIX = "outbox";
 

@@ -67,7 +67,8 @@ class ConfigurationMetadataTests {
                 "outbox.cleanup.batch-size", "outbox.cleanup.max-rows-per-run", "outbox.cleanup.max-run-time",
                 "outbox.cleanup.archive.enabled", "outbox.cleanup.archive.table-name",
                 "outbox.metrics.backlog-gauges.enabled", "outbox.metrics.backlog-gauges.refresh-interval",
-                "outbox.observations.enabled", "outbox.events.enabled", "outbox.stores");
+                "outbox.observations.enabled", "outbox.events.enabled", "outbox.stores", "outbox.idempotency.enabled",
+                "outbox.idempotency.retention");
         assertThat(properties()).allSatisfy(property -> assertThat(property.path("description").asString())
                 .as(property.get("name").asString()).isNotBlank());
     }

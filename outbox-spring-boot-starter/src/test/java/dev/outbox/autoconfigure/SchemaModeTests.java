@@ -34,7 +34,7 @@ class SchemaModeTests {
     private static final String[] OUTBOX_SCRIPTS = { "V1__create_local_message.sql",
             "V2__create_consumed_message.sql", "V3__cleanup_index_and_archive.sql",
             "V4__ordering_index_with_state.sql", "V5__cleanup_from_the_due_index.sql", "V6__key_sequences.sql",
-            "V7__route_switches.sql", "V8__failed_for_good.sql" };
+            "V7__route_switches.sql", "V8__failed_for_good.sql", "V9__idempotency_keys.sql" };
 
     private final ApplicationContextRunner runner = OutboxContexts.h2()
             .withPropertyValues("outbox.dispatcher.enabled=false");
@@ -155,7 +155,7 @@ class SchemaModeTests {
                             "V1__create_local_message.sql", "V2__create_consumed_message.sql",
                             "V3__cleanup_index_and_archive.sql", "V4__ordering_index_with_state.sql",
                             "V5__cleanup_from_the_due_index.sql", "V6__key_sequences.sql", "V7__route_switches.sql",
-                            "V8__failed_for_good.sql", "V100__create_customers.sql");
+                            "V8__failed_for_good.sql", "V9__idempotency_keys.sql", "V100__create_customers.sql");
                     assertThat(OutboxContexts.tableExists(context, "customers")).isTrue();
                     assertThat(OutboxContexts.tableExists(context, "order_outbox")).isTrue();
                     assertThat(OutboxContexts.tableExists(context, "order_inbox")).isTrue();

@@ -175,18 +175,7 @@ public final class InboxRepository {
      * @return how many rows were deleted
      */
     public long deleteConsumedBefore(Instant cutoff, int batchSize) {
-        MapSqlParameterSource parameters = new MapSqlParameterSource()
-                .addValue("cutoff", Timestamps.toColumn(cutoff))
-                .addValue("limit", batchSize);
-        long deleted = 0;
-        int batch;
-        do {
-            batch = this.deleteTransaction.execute(
-                    status -> this.jdbc.update(this.statements.deleteConsumedBefore, parameters));
-            deleted += batch;
-        }
-        while (batch == batchSize);
-        return deleted;
+        return BatchedDeletes.olderThan(this.deleteTransaction, this.jdbc, this.statements.deleteConsumedBefore, cutoff, batchSize);
     }
 
     private static MapSqlParameterSource byPosition(String consumerGroup, String orderingKey) {

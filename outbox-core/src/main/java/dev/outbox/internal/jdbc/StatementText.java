@@ -59,6 +59,17 @@ final class StatementText {
         return replaced(sql, new TableName(OutboxStore.DEFAULT_OUTBOX_TABLE).switchTable(), outbox.switchTable());
     }
 
+    /**
+     * @param sql a statement written against the idempotency table of the default outbox table
+     * @param outbox the store's outbox table, whose idempotency table ({@link TableName#idempotencyTable}) takes
+     * its place
+     * @return the statement on the store's idempotency table
+     */
+    static String forIdempotencyTable(String sql, TableName outbox) {
+        return replaced(sql, new TableName(OutboxStore.DEFAULT_OUTBOX_TABLE).idempotencyTable(),
+                outbox.idempotencyTable());
+    }
+
     private static String replaced(String sql, String defaultTable, String table) {
         // A whole word only: the archive's, the sequence and the switch table's default names start with the outbox's.
         Matcher name = Pattern.compile("\\b" + defaultTable + "\\b").matcher(sql);

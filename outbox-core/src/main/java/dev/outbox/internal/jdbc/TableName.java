@@ -22,6 +22,8 @@ public record TableName(String value) {
 
     private static final String SWITCH_SUFFIX = "_switch";
 
+    private static final String IDEMPOTENCY_SUFFIX = "_idempotency";
+
     private static final String HISTORY_SUFFIX = "_flyway_history";
 
     /** The one history table of every store before each store had its own: the default outbox table's still. */
@@ -76,6 +78,14 @@ public record TableName(String value) {
     public String historyTable() {
         return this.value.equalsIgnoreCase(OutboxStore.DEFAULT_OUTBOX_TABLE) ? SHARED_HISTORY_TABLE
                 : this.value + HISTORY_SUFFIX;
+    }
+
+    /**
+     * @return the name of the table beside the outbox table that holds the idempotency keys of requests
+     * ({@code <table>_idempotency}, as the migrations name it)
+     */
+    public String idempotencyTable() {
+        return this.value + IDEMPOTENCY_SUFFIX;
     }
 
     @Override
