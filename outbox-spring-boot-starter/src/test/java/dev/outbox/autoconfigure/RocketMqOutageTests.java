@@ -19,6 +19,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.condition.DisabledForJreRange;
+import org.junit.jupiter.api.condition.JRE;
 import org.springframework.context.ApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,6 +33,10 @@ import static org.awaitility.Awaitility.await;
  * it shuts down), and every message arrives once the broker is back.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@DisabledForJreRange(min = JRE.JAVA_25, disabledReason = "the in-JVM RocketMQ 5.3.3 broker cannot be stopped and "
+        + "started again on Java 25: its shutdown frees mapped files through Netty, which refuses that there "
+        + "(\"Cannot clean arbitrary ByteBuffer instances\") and ends the shutdown half-way; the outbox's side of "
+        + "the outage is JVM-independent and runs on Java 17")
 class RocketMqOutageTests {
 
     private static final String TOPIC = "outbox-broker-lost";
