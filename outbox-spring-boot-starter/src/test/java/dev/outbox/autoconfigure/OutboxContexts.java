@@ -140,8 +140,11 @@ final class OutboxContexts {
     }
 
     static void assertNoAttemptSpent(ApplicationContext context, Collection<Long> ids) {
-        assertThat(ids).allSatisfy(id -> assertThat(stored(context, id).retryCount())
-                .as("attempts spent by message %s", id).isZero());
+        assertThat(ids).allSatisfy(id -> {
+            StoredMessage message = stored(context, id);
+            assertThat(message.retryCount()).as("attempts spent by message %s (last error: %s)", id,
+                    message.failReason()).isZero();
+        });
     }
 
     static boolean tableExists(ApplicationContext context, String table) {

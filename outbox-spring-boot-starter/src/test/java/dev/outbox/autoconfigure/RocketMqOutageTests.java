@@ -29,8 +29,10 @@ import static org.awaitility.Awaitility.await;
 /**
  * The broker lost mid-run: the RocketMQ broker in the test JVM shut down while the dispatcher sends from a MariaDB
  * outbox, messages saved one after another meanwhile, and started again on its port with its store. The route
- * pauses, no message spends an attempt (neither on the refused connections nor on what the broker answers while
- * it shuts down), and every message arrives once the broker is back.
+ * pauses, no message saved during the outage spends an attempt, and every message arrives once the broker is back.
+ * A send in flight at the moment the broker goes may spend one attempt: when the broker confirmed other sends of
+ * the same batch, the dispatcher counts a refused connection as the message's own failure (it is how a message
+ * that never gets through a reachable broker still runs out of attempts), and the next batch pauses the route.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @DisabledForJreRange(min = JRE.JAVA_25, disabledReason = "the in-JVM RocketMQ 5.3.3 broker cannot be stopped and "
@@ -66,6 +68,7 @@ class RocketMqOutageTests {
         RocketMqContexts.runner(this.database, this.rocketMq.nameServerAddress())
                 .withPropertyValues("outbox.dispatcher.outage-probe-interval=300ms").run(context -> {
                     List<Long> ids = new CopyOnWriteArrayList<>(save(context, "before", 5));
+                    List<Long> savedWhileDown = new ArrayList<>();
                     ids.forEach(id -> OutboxContexts.awaitSent(context, id));
                     // Under load: messages are saved and sent one after another while the broker goes.
                     AtomicBoolean loading = new AtomicBoolean(true);
@@ -86,6 +89,7 @@ class RocketMqOutageTests {
                         // The client's "unknown reason" caused by the refused connection, or the broker's busy answer.
                         assertThat(paused.reason()).startsWith("org.apache.rocketmq.client.exception.MQ");
                         OutboxContexts.assertWaitingWithoutAttempts(context, whileDown);
+                        savedWhileDown.addAll(whileDown);
                         ids.addAll(whileDown);
                     }
                     finally {
@@ -101,10 +105,12 @@ class RocketMqOutageTests {
                             OutboxContexts.stored(context, id).state()).as("message %s", id)
                             .isEqualTo(MessageState.SENT)));
                     assertThat(context.getBean(Dispatcher.class).pausedRoutes()).isEmpty();
-                    OutboxContexts.assertNoAttemptSpent(context, ids);
+                    OutboxContexts.assertNoAttemptSpent(context, savedWhileDown);
+                    assertThat(ids).allSatisfy(id -> assertThat(OutboxContexts.stored(context, id).retryCount())
+                            .as("attempts spent by message %s", id).isLessThanOrEqualTo(1));
                     // At least once: every message is there; a send whose answer the shutdown lost may add a copy.
-                    assertThat(this.rocketMq.consume(TOPIC, ids.size())).extracting(RocketMqContexts::outboxId)
-                            .containsAll(ids);
+                    this.rocketMq.consumeUntil(TOPIC, messages -> assertThat(messages)
+                            .extracting(RocketMqContexts::outboxId).containsAll(ids));
                 });
     }
 

@@ -14,6 +14,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 import org.apache.rocketmq.broker.BrokerController;
@@ -103,6 +104,17 @@ final class RocketMqTestBroker {
      * @return the messages read, at least that many
      */
     List<MessageExt> consume(String topic, int atLeast) throws MQClientException {
+        return consumeUntil(topic, messages -> assertThat(messages).hasSizeGreaterThanOrEqualTo(atLeast));
+    }
+
+    /**
+     * Reads a topic from its start, as a new consumer group, until what was read passes the check.
+     *
+     * @param topic the topic
+     * @param check an assertion on the messages read so far
+     * @return the messages read
+     */
+    List<MessageExt> consumeUntil(String topic, Consumer<List<MessageExt>> check) throws MQClientException {
         DefaultLitePullConsumer consumer = new DefaultLitePullConsumer("outbox-test-reader-" + UUID.randomUUID());
         consumer.setNamesrvAddr(nameServerAddress());
         consumer.setAutoCommit(false);
@@ -117,7 +129,7 @@ final class RocketMqTestBroker {
             List<MessageExt> messages = new CopyOnWriteArrayList<>();
             await().atMost(PATIENCE).untilAsserted(() -> {
                 messages.addAll(consumer.poll(200));
-                assertThat(messages).hasSizeGreaterThanOrEqualTo(atLeast);
+                check.accept(messages);
             });
             return messages;
         }
