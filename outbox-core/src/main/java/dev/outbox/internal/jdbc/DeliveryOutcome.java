@@ -55,6 +55,17 @@ public sealed interface DeliveryOutcome {
             implements DeliveryOutcome {
 
         /**
+         * Checks that a failure for good makes the row FAILED: left PENDING, it would be retried after all.
+         *
+         * @param id the row id
+         * @param lockVersion the expected version
+         * @param attemptedAt when the attempt started
+         * @param state PENDING to retry, FAILED when the budget is spent
+         * @param retryCount attempts that failed, this one included
+         * @param nextRetryAt when the row is due next
+         * @param failReason the error, bounded in length
+         * @param messageId what to record in place of a broker message id; null keeps what the row has
+         * @param forGood whether the failure was final
          * @throws IllegalArgumentException when a failure for good leaves the row PENDING
          */
         public Failed {

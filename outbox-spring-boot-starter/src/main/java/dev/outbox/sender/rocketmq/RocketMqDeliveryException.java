@@ -17,6 +17,7 @@ public final class RocketMqDeliveryException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    /** Whether no retry can change the outcome: the client refuses the message for good. */
     private final boolean rejectedForGood;
 
     private RocketMqDeliveryException(String message, @Nullable Throwable cause, boolean rejectedForGood) {
