@@ -412,7 +412,8 @@ abstract class LocalHandlerContract extends DatabaseContract {
         }
         List<Long> all = this.fixture.jdbc.queryForList("SELECT id FROM " + OutboxFixture.TABLE
                 + " WHERE message_type = ?", Long.class, TYPE);
-        for (int round = 0; round < 5 && !all.stream().allMatch(
+        // Rounds until all are consumed: a round may still find the queue taken by handlers the hung one held up.
+        for (int round = 0; round < 20 && !all.stream().allMatch(
                 id -> this.fixture.row(id).state() == MessageState.CONSUMED); round++) {
             this.clock.advance(lease);
             dispatcher.dispatchOnce();
