@@ -9,10 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.outbox.internal.handoff.HandedOffMessage;
-import dev.outbox.internal.handoff.MessageHandoff;
 import dev.outbox.internal.jdbc.ClaimedMessage;
 import dev.outbox.internal.jdbc.NewMessage;
+import dev.outbox.message.MessageState;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

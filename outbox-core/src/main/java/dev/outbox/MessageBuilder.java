@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import dev.outbox.internal.MessageValidator;
+import dev.outbox.message.InvalidMessageException;
+import dev.outbox.message.SaveResult;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -11,22 +11,23 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
-import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.internal.MessageValidator;
-import dev.outbox.internal.handoff.Handoffs;
-import dev.outbox.internal.handoff.MessageHandoff;
 import dev.outbox.internal.jdbc.CallerTransaction;
 import dev.outbox.internal.jdbc.HeadersCodec;
 import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.internal.jdbc.KeySequences;
 import dev.outbox.internal.jdbc.NewMessage;
 import dev.outbox.internal.jdbc.OutboxRepository;
+import dev.outbox.message.InvalidMessageException;
+import dev.outbox.message.SaveResult;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.observation.SaveObservationContext;
 import dev.outbox.settings.Setting;
 import dev.outbox.settings.SettingSource;
 import dev.outbox.spi.PayloadSerializer;
+import dev.outbox.store.OutboxStore;
 import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 import org.springframework.transaction.IllegalTransactionStateException;
@@ -231,10 +232,6 @@ public final class OutboxTemplate {
      */
     public static final class Builder {
 
-        static {
-            Handoffs.grantTemplateBuilderAccess(builder -> builder::handoffTo);
-        }
-
         private final OutboxRepository repository;
 
         private PayloadSerializer serializer = PayloadSerializer.textOnly();
@@ -277,12 +274,17 @@ public final class OutboxTemplate {
          * @return this builder
          */
         public Builder handoff(Dispatcher dispatcher) {
-            handoffTo(Handoffs.of(dispatcher));
-            return this;
+            return handoffTo(dispatcher.localHandoff());
         }
 
-        private void handoffTo(MessageHandoff handoff) {
+        /**
+         * @param handoff what the template tells about each commit, in place of a dispatcher; for the
+         * package's tests
+         * @return this builder
+         */
+        Builder handoffTo(MessageHandoff handoff) {
             this.handoff = handoff;
+            return this;
         }
 
         /**

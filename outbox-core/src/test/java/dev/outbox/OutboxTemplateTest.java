@@ -13,20 +13,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
-import dev.outbox.internal.handoff.HandedOffMessage;
-import dev.outbox.internal.handoff.Handoffs;
-import dev.outbox.internal.handoff.MessageHandoff;
+import dev.outbox.message.InvalidMessageException;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.SaveResult;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.observation.SaveObservationContext;
 import dev.outbox.schema.OutboxSchema;
 import dev.outbox.sender.OutboxHeaders;
-import dev.outbox.spi.PayloadSerializer;
+import dev.outbox.store.DatabaseType;
+import dev.outbox.store.OutboxStore;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationHandler;
 import io.micrometer.observation.ObservationRegistry;
@@ -580,7 +583,7 @@ class OutboxTemplateTest {
 
         private final RecordingHandoff handoff = new RecordingHandoff(Duration.ofSeconds(30));
 
-        private final OutboxTemplate handingOff = Handoffs.handingOffTo(OutboxTemplate.builder(store), this.handoff)
+        private final OutboxTemplate handingOff = OutboxTemplate.builder(store).handoffTo(this.handoff)
                 .clock(Clock.fixed(NOW, ZoneOffset.UTC))
                 .build();
 
@@ -621,6 +624,27 @@ class OutboxTemplateTest {
 
             assertThat(this.handoff.handedOff).isEmpty();
             assertThat(this.handingOff.find(saved.id()).orElseThrow().nextRetryAt()).isEqualTo(NOW);
+        }
+
+        @Test
+        void aDispatcherWithAHandoffCapacityOfZeroTakesNoHandOffAndTheMessageIsDueAtOnce() {
+            Dispatcher dispatcher = Dispatcher.builder(store, MessageRoutes.to(message -> new CompletableFuture<>()))
+                    .settings(DispatcherSettings.builder().handoffCapacity(0).build())
+                    .dispatchThreadFactory(loop -> new Thread(() -> { })) // running, but its loop never claims
+                    .build();
+            OutboxTemplate template = OutboxTemplate.builder(store).clock(Clock.fixed(NOW, ZoneOffset.UTC))
+                    .handoff(dispatcher).build();
+            dispatcher.start();
+            try {
+                assertThat(dispatcher.localHandoff().accepting("orders")).isFalse();
+                SaveResult saved = transaction.execute(status -> template.save("order.created", "no-handoff", "orders",
+                        "{}"));
+                assertThat(template.find(saved.id()).orElseThrow().nextRetryAt()).as("not leased to this instance")
+                        .isEqualTo(NOW);
+            }
+            finally {
+                dispatcher.stop();
+            }
         }
 
         @Test

@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import dev.outbox.dispatch.ClaimStrategy;
+import dev.outbox.store.ClaimStrategy;
 import tools.jackson.databind.json.JsonMapper;
 
 /**

@@ -27,7 +27,7 @@ import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.outbox.internal.jdbc.DatabaseDialect;
+import dev.outbox.store.DatabaseType;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
@@ -65,17 +65,17 @@ final class BenchmarkDatabase implements AutoCloseable {
 
     private final JdbcTemplate admin;
 
-    private final DatabaseDialect dialect;
+    private final DatabaseType dialect;
 
     BenchmarkDatabase(BenchmarkOptions options) {
         this.driver = options.user().isEmpty() ? new DriverManagerDataSource(options.url())
                 : new DriverManagerDataSource(options.url(), options.user(), options.password());
         this.adminPool = pool("bench-admin", 2, new StatementCounter());
         this.admin = new JdbcTemplate(this.adminPool);
-        this.dialect = DatabaseDialect.detect(this.adminPool);
+        this.dialect = DatabaseType.detect(this.adminPool);
     }
 
-    DatabaseDialect dialect() {
+    DatabaseType dialect() {
         return this.dialect;
     }
 
@@ -161,7 +161,7 @@ final class BenchmarkDatabase implements AutoCloseable {
     void dropOutboxIndexes(Collection<String> suffixes) {
         for (String suffix : suffixes) {
             String index = "idx_" + OUTBOX_TABLE + "_" + suffix;
-            this.admin.execute((this.dialect == DatabaseDialect.MYSQL) ? "DROP INDEX " + index + " ON " + OUTBOX_TABLE
+            this.admin.execute((this.dialect == DatabaseType.MYSQL) ? "DROP INDEX " + index + " ON " + OUTBOX_TABLE
                     : "DROP INDEX " + index);
         }
     }
@@ -257,7 +257,7 @@ final class BenchmarkDatabase implements AutoCloseable {
      * also counts what a driver sends on its own
      */
     OptionalLong serverStatements() {
-        if (this.dialect != DatabaseDialect.MYSQL) {
+        if (this.dialect != DatabaseType.MYSQL) {
             return OptionalLong.empty();
         }
         return this.admin.query("SHOW GLOBAL STATUS LIKE 'Questions'",

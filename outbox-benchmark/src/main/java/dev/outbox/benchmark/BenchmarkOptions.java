@@ -13,7 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.DispatcherSettings;
 
 /**
  * The benchmark's command line: {@code --name=value} pairs, each with the issue's figure as default.

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import dev.outbox.dispatch.ClaimStrategy;
-import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.DispatcherSettings;
+import dev.outbox.store.ClaimStrategy;
 
 /**
  * D: how fast a backlog of due messages drains, with 1, 2 and 4 instances and each claim

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+
 import javax.sql.DataSource;
 
 import dev.outbox.spi.OutgoingMessage;

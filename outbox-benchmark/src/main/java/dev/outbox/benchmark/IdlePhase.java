@@ -6,7 +6,7 @@ package dev.outbox.benchmark;
 
 import java.util.OptionalLong;
 
-import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.DispatcherSettings;
 import dev.outbox.metrics.OutboxMetrics;
 
 /**

@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.LongConsumer;
 
-import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.DispatcherSettings;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.spi.OutgoingMessage;
 import org.springframework.transaction.support.TransactionSynchronization;

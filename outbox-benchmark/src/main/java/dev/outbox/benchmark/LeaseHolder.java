@@ -7,7 +7,7 @@ package dev.outbox.benchmark;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
-import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.DispatcherSettings;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.retry.RetryPolicies;

@@ -8,10 +8,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.outbox.dispatch.ClaimStrategy;
-import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.DispatcherSettings;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.retry.RetryPolicies;
+import dev.outbox.store.ClaimStrategy;
 
 /**
  * Drains a loaded backlog with one or more library instances, each with its own dispatcher and

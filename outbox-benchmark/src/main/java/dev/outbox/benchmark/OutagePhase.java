@@ -7,7 +7,7 @@ package dev.outbox.benchmark;
 import java.time.Duration;
 import java.util.Map;
 
-import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.DispatcherSettings;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;

@@ -5,17 +5,16 @@
 package dev.outbox.benchmark;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.outbox.OutboxStore;
+import dev.outbox.Dispatcher;
+import dev.outbox.DispatcherSettings;
+import dev.outbox.MessageRoutes;
 import dev.outbox.OutboxTemplate;
-import dev.outbox.dispatch.ClaimStrategy;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.DispatcherSettings;
-import dev.outbox.dispatch.MessageRoutes;
-import dev.outbox.internal.handoff.Handoffs;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.spi.MessageSender;
+import dev.outbox.store.ClaimStrategy;
+import dev.outbox.store.OutboxStore;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -82,16 +81,15 @@ final class OutboxInstance implements AutoCloseable {
             OutboxMetrics metrics, CommitNotification notification, RetryPolicies retries,
             OutboxObservations observations) {
         this.pool = database.pool(name, poolSize, this.counter);
-        OutboxStore store = OutboxStore.builder(this.pool).databaseType(database.dialect().type())
+        OutboxStore store = OutboxStore.builder(this.pool).databaseType(database.dialect())
                 .outboxTable(BenchmarkDatabase.OUTBOX_TABLE).build();
         this.dispatcher = Dispatcher.builder(store, MessageRoutes.to(sender))
-                .settings(settings)
+                .settings(notification.applyTo(settings))
                 .retryPolicies(retries)
                 .metrics(metrics)
                 .observations(observations)
                 .build();
-        this.template = notification.tellingOfCommits(OutboxTemplate.builder(store).observations(observations),
-                this.dispatcher).build();
+        this.template = OutboxTemplate.builder(store).observations(observations).handoff(this.dispatcher).build();
         this.transactions = new TransactionTemplate(new DataSourceTransactionManager(this.pool));
     }
 
@@ -133,19 +131,24 @@ final class OutboxInstance implements AutoCloseable {
         /** The library's way: committed messages are handed to the dispatcher, leased, ready to send. */
         HANDOFF {
             @Override
-            OutboxTemplate.Builder tellingOfCommits(OutboxTemplate.Builder template, Dispatcher dispatcher) {
-                return template.handoff(dispatcher);
+            DispatcherSettings applyTo(DispatcherSettings settings) {
+                return settings;
             }
         },
 
-        /** The usual alternative: a commit only wakes the dispatcher, which then claims from the table. */
+        /**
+         * The usual alternative: a commit only wakes the dispatcher, which then claims from the table; a
+         * hand-off capacity of 0 turns the hand-off off.
+         */
         WAKEUP {
             @Override
-            OutboxTemplate.Builder tellingOfCommits(OutboxTemplate.Builder template, Dispatcher dispatcher) {
-                return Handoffs.handingOffTo(template, new WakeUpOnly(dispatcher));
+            DispatcherSettings applyTo(DispatcherSettings s) {
+                return new DispatcherSettings(s.pollInterval(), s.maxPollInterval(), s.batchSize(), s.lease(),
+                        s.sendTimeout(), s.shutdownTimeout(), s.threads(), s.claimStrategy(), 0, s.handlerThreads(),
+                        s.handlerQueueCapacity(), s.outageProbeInterval());
             }
         };
 
-        abstract OutboxTemplate.Builder tellingOfCommits(OutboxTemplate.Builder template, Dispatcher dispatcher);
+        abstract DispatcherSettings applyTo(DispatcherSettings settings);
     }
 }

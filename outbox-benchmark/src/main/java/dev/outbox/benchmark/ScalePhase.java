@@ -13,8 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import dev.outbox.dispatch.ClaimStrategy;
-import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.DispatcherSettings;
+import dev.outbox.store.ClaimStrategy;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 

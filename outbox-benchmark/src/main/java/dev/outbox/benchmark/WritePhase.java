@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.function.LongConsumer;
 import java.util.function.UnaryOperator;
 
-import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.DispatcherSettings;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
 import org.springframework.jdbc.core.JdbcTemplate;

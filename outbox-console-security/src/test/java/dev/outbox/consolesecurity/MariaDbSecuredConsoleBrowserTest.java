@@ -8,8 +8,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.outbox.MessageState;
 import dev.outbox.OutboxTemplate;
+import dev.outbox.message.MessageState;
 import dev.outbox.sample.HeadlessChromium;
 import dev.outbox.testing.TestDatabase;
 import org.jspecify.annotations.Nullable;

@@ -6,10 +6,10 @@ package dev.outbox.consolesecurity;
 
 import java.util.concurrent.CompletableFuture;
 
+import dev.outbox.MessageRoutes;
 import dev.outbox.admin.BrokerRecords;
 import dev.outbox.admin.RecordCheck;
 import dev.outbox.admin.RecordStatus;
-import dev.outbox.dispatch.MessageRoutes;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;

@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.outbox.MessageState;
+import dev.outbox.message.MessageState;
 import dev.outbox.settings.Check;
 import dev.outbox.settings.Setting;
 import dev.outbox.settings.SettingSource;

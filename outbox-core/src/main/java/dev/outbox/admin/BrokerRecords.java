@@ -6,6 +6,8 @@ package dev.outbox.admin;
 
 import java.util.List;
 
+import dev.outbox.message.MessageSummary;
+
 /**
  * Reads back from a broker the records of messages the outbox recorded as SENT, for
  * {@link OutboxAdmin#reconcile}: whether each is still there and is the message's own.

@@ -8,9 +8,9 @@ import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Set;
 
-import dev.outbox.MessageState;
-import dev.outbox.StoredMessage;
 import dev.outbox.internal.jdbc.AdminRepository;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.StoredMessage;
 
 /**
  * The operators' changes of one message: the guarded update each one is, and what to say when the update

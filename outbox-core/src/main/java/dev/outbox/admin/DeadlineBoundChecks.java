@@ -14,6 +14,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import dev.outbox.message.MessageSummary;
+
 /**
  * The broker checks of one reconciliation, each run on a thread of its own and waited for until the
  * reconciliation's deadline at most: a broker read that hangs (a broker away, each read waiting for its own

@@ -6,6 +6,7 @@ package dev.outbox.admin;
 
 import java.util.List;
 
+import dev.outbox.message.MessageSummary;
 import org.jspecify.annotations.Nullable;
 
 /**

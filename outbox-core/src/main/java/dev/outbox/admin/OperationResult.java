@@ -4,7 +4,7 @@
  */
 package dev.outbox.admin;
 
-import dev.outbox.MessageState;
+import dev.outbox.message.MessageState;
 import org.jspecify.annotations.Nullable;
 
 /**

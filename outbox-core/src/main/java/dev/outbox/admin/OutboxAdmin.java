@@ -11,15 +11,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import dev.outbox.OutboxStore;
-import dev.outbox.StoredMessage;
-import dev.outbox.dispatch.MessageRoutes;
-import dev.outbox.dispatch.RouteSwitch;
-import dev.outbox.dispatch.SwitchMode;
+import dev.outbox.MessageRoutes;
 import dev.outbox.internal.jdbc.AdminRepository;
 import dev.outbox.internal.jdbc.AdminSkipRepository;
 import dev.outbox.internal.jdbc.JdbcStore;
-import dev.outbox.internal.jdbc.SwitchRepository;
+import dev.outbox.internal.jdbc.RouteSwitchRepository;
+import dev.outbox.message.MessageSummary;
+import dev.outbox.message.StoredMessage;
+import dev.outbox.route.RouteSwitch;
+import dev.outbox.route.RouteSwitchMode;
+import dev.outbox.store.OutboxStore;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -58,9 +59,9 @@ public final class OutboxAdmin {
 
     private final Runnable redriven;
 
-    private final SwitchRepository switches;
+    private final RouteSwitchRepository switches;
 
-    private final RouteSwitching switching;
+    private final RouteSwitchActions switching;
 
     private final SequencedSkip sequencedSkip;
 
@@ -70,7 +71,7 @@ public final class OutboxAdmin {
         this.clock = builder.clock;
         this.redriven = builder.redriven;
         this.switches = builder.switches;
-        this.switching = new RouteSwitching(builder.switches, builder.routes);
+        this.switching = new RouteSwitchActions(builder.switches, builder.routes);
         this.sequencedSkip = new SequencedSkip(builder.skips);
     }
 
@@ -256,8 +257,8 @@ public final class OutboxAdmin {
      * goes to no broker, or this admin was built without the routes
      * @throws IllegalArgumentException when the type is blank or longer than 64 characters
      */
-    public SwitchResult switchToFallback(String type) {
-        return this.switching.switchTo(AdminArguments.requireType(type), SwitchMode.FALLBACK, this.clock.instant());
+    public RouteSwitchResult switchToFallback(String type) {
+        return this.switching.switchTo(AdminArguments.requireType(type), RouteSwitchMode.FALLBACK, this.clock.instant());
     }
 
     /**
@@ -270,8 +271,8 @@ public final class OutboxAdmin {
      * admin was built without the routes
      * @throws IllegalArgumentException when the type is blank or longer than 64 characters
      */
-    public SwitchResult switchToPull(String type) {
-        return this.switching.switchTo(AdminArguments.requireType(type), SwitchMode.PULL, this.clock.instant());
+    public RouteSwitchResult switchToPull(String type) {
+        return this.switching.switchTo(AdminArguments.requireType(type), RouteSwitchMode.PULL, this.clock.instant());
     }
 
     /**
@@ -282,8 +283,8 @@ public final class OutboxAdmin {
      * @return DONE, or ALREADY_DONE when it was not switched
      * @throws IllegalArgumentException when the type is blank or longer than 64 characters
      */
-    public SwitchResult switchBack(String type) {
-        SwitchResult result = this.switching.switchBack(AdminArguments.requireType(type));
+    public RouteSwitchResult switchBack(String type) {
+        RouteSwitchResult result = this.switching.switchBack(AdminArguments.requireType(type));
         if (result.changed()) {
             this.redriven.run();
         }
@@ -374,7 +375,7 @@ public final class OutboxAdmin {
         private Runnable redriven = () -> {
         };
 
-        private final SwitchRepository switches;
+        private final RouteSwitchRepository switches;
 
         private final AdminSkipRepository skips;
 
@@ -383,7 +384,7 @@ public final class OutboxAdmin {
         private Builder(OutboxStore store) {
             this.storeName = store.name();
             this.repository = new AdminRepository(JdbcStore.of(store));
-            this.switches = new SwitchRepository(JdbcStore.of(store));
+            this.switches = new RouteSwitchRepository(JdbcStore.of(store));
             this.skips = new AdminSkipRepository(JdbcStore.of(store));
         }
 

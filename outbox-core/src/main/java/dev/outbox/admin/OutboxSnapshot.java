@@ -10,7 +10,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 
-import dev.outbox.MessageState;
+import dev.outbox.message.MessageState;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -14,6 +14,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import dev.outbox.internal.jdbc.AdminRepository;
+import dev.outbox.message.MessageSummary;
 
 /**
  * One reconciliation of a window: reads its SENT rows in the order they were sent, a batch at a time, has the broker check each

@@ -9,10 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.outbox.MessageState;
-import dev.outbox.StoredMessage;
 import dev.outbox.internal.jdbc.AdminRepository;
 import dev.outbox.internal.jdbc.AdminSkipRepository;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.sender.OutboxHeaders;
 
 /**

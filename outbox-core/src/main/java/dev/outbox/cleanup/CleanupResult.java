@@ -9,7 +9,7 @@ import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 
-import dev.outbox.MessageState;
+import dev.outbox.message.MessageState;
 
 /**
  * What one cleanup run did.

@@ -12,13 +12,13 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.outbox.MessageState;
-import dev.outbox.OutboxStore;
 import dev.outbox.internal.jdbc.CleanupBatch;
 import dev.outbox.internal.jdbc.CleanupRepository;
 import dev.outbox.internal.jdbc.DuePosition;
 import dev.outbox.internal.jdbc.InboxRepository;
 import dev.outbox.internal.jdbc.JdbcStore;
+import dev.outbox.message.MessageState;
+import dev.outbox.store.OutboxStore;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -10,12 +10,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.OptionalLong;
 
-import dev.outbox.OutboxStore;
 import dev.outbox.internal.jdbc.CallerTransaction;
 import dev.outbox.internal.jdbc.IdempotencyRepository;
 import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.settings.Check;
 import dev.outbox.settings.Setting;
+import dev.outbox.store.OutboxStore;
 import org.springframework.transaction.IllegalTransactionStateException;
 
 /**

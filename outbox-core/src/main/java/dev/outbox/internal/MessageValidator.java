@@ -9,8 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
-import dev.outbox.InvalidMessageException;
 import dev.outbox.internal.jdbc.HeadersCodec;
+import dev.outbox.message.InvalidMessageException;
 import dev.outbox.sender.OutboxHeaders;
 import org.jspecify.annotations.Nullable;
 

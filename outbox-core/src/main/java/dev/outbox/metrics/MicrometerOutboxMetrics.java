@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.outbox.dispatch.SwitchMode;
+import dev.outbox.route.RouteSwitchMode;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -139,12 +139,12 @@ public final class MicrometerOutboxMetrics implements OutboxMetrics {
     }
 
     @Override
-    public void routeSwitched(String messageType, SwitchMode mode) {
+    public void routeSwitched(String messageType, RouteSwitchMode mode) {
         switchedGauge(messageType, mode).set(1);
     }
 
     @Override
-    public void routeSwitchedBack(String messageType, SwitchMode mode) {
+    public void routeSwitchedBack(String messageType, RouteSwitchMode mode) {
         switchedGauge(messageType, mode).set(0);
     }
 
@@ -153,7 +153,7 @@ public final class MicrometerOutboxMetrics implements OutboxMetrics {
                 Tags.of("route", route));
     }
 
-    private AtomicInteger switchedGauge(String messageType, SwitchMode mode) {
+    private AtomicInteger switchedGauge(String messageType, RouteSwitchMode mode) {
         return flag("outbox.routes.switched", "1 while an operator has switched the message type away from its "
                 + "broker, to its fallback handler or to pull consumers", Tags.of("type", messageType, "mode",
                         mode.name()));

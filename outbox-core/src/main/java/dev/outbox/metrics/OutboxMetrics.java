@@ -6,7 +6,7 @@ package dev.outbox.metrics;
 
 import java.time.Duration;
 
-import dev.outbox.dispatch.SwitchMode;
+import dev.outbox.route.RouteSwitchMode;
 
 /**
  * Receives what the outbox does, for metrics. Called on hot paths: implementations must be cheap
@@ -22,7 +22,7 @@ public interface OutboxMetrics {
      * The metrics of one store's template, dispatcher or puller: each builder calls this with its store's
      * name, so that an application with several stores tells their figures apart.
      *
-     * @param store the store's name, {@link dev.outbox.OutboxStore#name()}
+     * @param store the store's name, {@link dev.outbox.store.OutboxStore#name()}
      * @return metrics that tell of that store; this one, unless overridden
      */
     default OutboxMetrics forStore(String store) {
@@ -93,7 +93,7 @@ public interface OutboxMetrics {
     /**
      * A sender's route was paused: a send found its broker unreachable.
      *
-     * @param route the route's name ({@link dev.outbox.dispatch.PausedRoute#route()})
+     * @param route the route's name ({@link dev.outbox.PausedRoute#route()})
      */
     default void routePaused(String route) {
     }
@@ -112,7 +112,7 @@ public interface OutboxMetrics {
      * @param messageType the switched type
      * @param mode where its messages go now
      */
-    default void routeSwitched(String messageType, SwitchMode mode) {
+    default void routeSwitched(String messageType, RouteSwitchMode mode) {
     }
 
     /**
@@ -121,7 +121,7 @@ public interface OutboxMetrics {
      * @param messageType the type
      * @param mode the mode it is no longer switched to
      */
-    default void routeSwitchedBack(String messageType, SwitchMode mode) {
+    default void routeSwitchedBack(String messageType, RouteSwitchMode mode) {
     }
 
     /**

@@ -9,9 +9,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
 
-import dev.outbox.OutboxStore;
-import dev.outbox.internal.jdbc.DatabaseDialect;
-import dev.outbox.internal.jdbc.TableName;
+import dev.outbox.internal.sql.TableName;
+import dev.outbox.store.OutboxStore;
 import org.flywaydb.core.Flyway;
 import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
@@ -52,7 +51,7 @@ public final class OutboxSchema {
      * @return the Flyway location of the migrations for the store's database
      */
     public static String location(OutboxStore store) {
-        return DatabaseDialect.of(store.databaseType()).schemaLocation();
+        return store.databaseType().schemaLocation();
     }
 
     /**

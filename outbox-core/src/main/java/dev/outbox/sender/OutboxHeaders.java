@@ -15,7 +15,7 @@ import dev.outbox.spi.OutgoingMessage;
  * ordering key that key too, and on a sequenced one its number within the key, with which
  * {@code Inbox.consumeInOrder} runs a key's messages in order, and on the marker of a skipped one
  * {@link #SKIPPED}. It also names the headers that the dispatcher adds to a dead letter
- * ({@link dev.outbox.dispatch.MessageRoutes.Builder#deadLetters}). Their names start with {@code outbox-}, which an
+ * ({@link dev.outbox.MessageRoutes.Builder#deadLetters}). Their names start with {@code outbox-}, which an
  * application's headers cannot ({@code MessageBuilder.header} refuses them), so a consumer can trust them.
  */
 public final class OutboxHeaders {

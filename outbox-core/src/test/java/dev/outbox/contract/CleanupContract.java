@@ -19,11 +19,11 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
-import dev.outbox.MessageState;
-import dev.outbox.OutboxStore;
 import dev.outbox.cleanup.CleanupResult;
 import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.cleanup.OutboxCleaner;
+import dev.outbox.message.MessageState;
+import dev.outbox.store.OutboxStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

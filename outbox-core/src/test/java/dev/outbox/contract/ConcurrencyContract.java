@@ -17,16 +17,16 @@ import java.util.stream.IntStream;
 
 import javax.sql.DataSource;
 
+import dev.outbox.Dispatcher;
+import dev.outbox.DispatcherSettings;
 import dev.outbox.MessageBuilder;
+import dev.outbox.MessageRoutes;
 import dev.outbox.OutboxTemplate;
-import dev.outbox.SaveResult;
-import dev.outbox.dispatch.ClaimStrategy;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.DispatcherSettings;
-import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.message.SaveResult;
 import dev.outbox.metrics.MicrometerOutboxMetrics;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.spi.MessageSender;
+import dev.outbox.store.ClaimStrategy;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -17,26 +17,24 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.outbox.MessageState;
+import dev.outbox.Dispatcher;
+import dev.outbox.DispatcherSettings;
+import dev.outbox.MessageRoutes;
 import dev.outbox.OutboxTemplate;
-import dev.outbox.SaveResult;
-import dev.outbox.StoredMessage;
+import dev.outbox.TemplateHandoffs;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.admin.Outcome;
-import dev.outbox.dispatch.ClaimStrategy;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.DispatcherSettings;
-import dev.outbox.dispatch.MessageRoutes;
-import dev.outbox.internal.handoff.HandedOffMessage;
-import dev.outbox.internal.handoff.Handoffs;
-import dev.outbox.internal.handoff.MessageHandoff;
 import dev.outbox.internal.jdbc.ClaimScope;
 import dev.outbox.internal.jdbc.ClaimedMessage;
 import dev.outbox.internal.jdbc.DeliveryOutcome;
 import dev.outbox.internal.jdbc.OutboxRepository;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.SaveResult;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
 import dev.outbox.spi.MessageSender;
+import dev.outbox.store.ClaimStrategy;
 import dev.outbox.testing.MutableClock;
 import dev.outbox.testing.RecordingSender;
 import org.junit.jupiter.api.BeforeEach;
@@ -341,27 +339,7 @@ abstract class DispatchContract extends DatabaseContract {
 
     @Test
     void messageHandedOffToAnInstanceThatDiesBeforeSendingIsDeliveredByAnotherOnceItsLeaseEnds() {
-        MessageHandoff dyingInstance = new MessageHandoff() {
-            @Override
-            public boolean accepting(String topic) {
-                return true;
-            }
-
-            @Override
-            public Duration lease() {
-                return LEASE;
-            }
-
-            @Override
-            public void handOff(List<HandedOffMessage> messages) {
-                // The process dies here: the messages were committed but never sent.
-            }
-
-            @Override
-            public void claimDueAt(Instant dueAt) {
-            }
-        };
-        OutboxTemplate writer = Handoffs.handingOffTo(this.fixture.template(), dyingInstance).clock(this.clock).build();
+        OutboxTemplate writer = TemplateHandoffs.toAnInstanceThatDies(this.fixture.template(), LEASE).clock(this.clock).build();
         long id = this.fixture.inTransaction(() -> writer.save("order.created", "order-1", "orders", "{}")).id();
         Dispatcher survivor = dispatcher(noJitter(3, null), ClaimStrategy.SKIP_LOCKED);
 

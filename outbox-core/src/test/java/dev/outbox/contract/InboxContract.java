@@ -24,9 +24,9 @@ import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
-import dev.outbox.OutboxStore;
 import dev.outbox.consumer.inbox.Consumption;
 import dev.outbox.consumer.inbox.Inbox;
+import dev.outbox.store.OutboxStore;
 import dev.outbox.testing.MutableClock;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -21,17 +21,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
-import dev.outbox.MessageState;
+import dev.outbox.Dispatcher;
+import dev.outbox.DispatcherSettings;
+import dev.outbox.MessageRoutes;
 import dev.outbox.OutboxTemplate;
-import dev.outbox.StoredMessage;
-import dev.outbox.dispatch.ClaimStrategy;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.DispatcherSettings;
-import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
 import dev.outbox.spi.MessageHandler;
 import dev.outbox.spi.OutgoingMessage;
+import dev.outbox.store.ClaimStrategy;
 import dev.outbox.testing.MutableClock;
 import dev.outbox.testing.RecordingSender;
 import org.junit.jupiter.api.AfterEach;

@@ -21,11 +21,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import dev.outbox.MessageState;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.cleanup.CleanupResult;
 import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.cleanup.OutboxCleaner;
+import dev.outbox.message.MessageState;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;

@@ -6,17 +6,18 @@ package dev.outbox.contract;
 
 import java.util.Objects;
 import java.util.function.Supplier;
+
 import javax.sql.DataSource;
 
+import dev.outbox.Dispatcher;
 import dev.outbox.MessageBuilder;
-import dev.outbox.OutboxStore;
+import dev.outbox.MessageRoutes;
 import dev.outbox.OutboxTemplate;
-import dev.outbox.StoredMessage;
 import dev.outbox.consumer.mark.ConsumedMarker;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.internal.jdbc.OutboxRepository;
+import dev.outbox.message.StoredMessage;
+import dev.outbox.store.OutboxStore;
 import dev.outbox.testing.TestDatabase;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;

@@ -19,17 +19,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
-import dev.outbox.MessageState;
-import dev.outbox.OutboxStore;
+import dev.outbox.Dispatcher;
+import dev.outbox.MessageRoutes;
 import dev.outbox.OutboxTemplate;
-import dev.outbox.StoredMessage;
-import dev.outbox.dispatch.ClaimStrategy;
-import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.consumer.pull.MessagePuller;
-import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.consumer.pull.ReceivedMessage;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
+import dev.outbox.store.ClaimStrategy;
+import dev.outbox.store.OutboxStore;
 import dev.outbox.testing.MutableClock;
 import dev.outbox.testing.RecordingSender;
 import org.junit.jupiter.api.BeforeEach;

@@ -22,13 +22,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
 import dev.outbox.MessageBuilder;
-import dev.outbox.OutboxStore;
 import dev.outbox.OutboxTemplate;
-import dev.outbox.SaveResult;
 import dev.outbox.consumer.inbox.Consumption;
 import dev.outbox.consumer.inbox.Inbox;
 import dev.outbox.consumer.inbox.OutOfOrderException;
+import dev.outbox.message.SaveResult;
 import dev.outbox.sender.OutboxHeaders;
+import dev.outbox.store.OutboxStore;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.transaction.IllegalTransactionStateException;

@@ -13,21 +13,21 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import javax.sql.DataSource;
 
-import dev.outbox.MessageState;
-import dev.outbox.OutboxStore;
-import dev.outbox.StoredMessage;
+import dev.outbox.Dispatcher;
+import dev.outbox.DispatcherSettings;
+import dev.outbox.MessageRoutes;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.admin.Outcome;
-import dev.outbox.admin.SwitchResult;
+import dev.outbox.admin.RouteSwitchResult;
 import dev.outbox.consumer.pull.MessagePuller;
 import dev.outbox.consumer.pull.ReceivedMessage;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.DispatcherSettings;
-import dev.outbox.dispatch.MessageRoutes;
-import dev.outbox.dispatch.RouteSwitch;
-import dev.outbox.dispatch.SwitchMode;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.StoredMessage;
+import dev.outbox.route.RouteSwitch;
+import dev.outbox.route.RouteSwitchMode;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
+import dev.outbox.store.OutboxStore;
 import dev.outbox.testing.RecordingSender;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -91,9 +91,9 @@ abstract class SwitchContract extends DatabaseContract {
 
     @Test
     void aTypeSwitchedToItsFallbackGoesToItAtOnceAndBackToTheBrokerWhenSwitchedBack() {
-        SwitchResult switched = this.admin.switchToFallback(ORDERS);
+        RouteSwitchResult switched = this.admin.switchToFallback(ORDERS);
         assertThat(switched.outcome()).isEqualTo(Outcome.DONE);
-        assertThat(switched.mode()).isEqualTo(SwitchMode.FALLBACK);
+        assertThat(switched.mode()).isEqualTo(RouteSwitchMode.FALLBACK);
         long first = save(ORDERS, "o-1");
         long mail = save(MAILS, "m-1");
 
@@ -123,7 +123,7 @@ abstract class SwitchContract extends DatabaseContract {
         List<RouteSwitch> seen = OutboxAdmin.builder(this.fixture.store(otherInstance)).build().switches();
 
         assertThat(seen).extracting(RouteSwitch::messageType, RouteSwitch::mode)
-                .containsExactly(tuple(MAILS, SwitchMode.PULL), tuple(ORDERS, SwitchMode.FALLBACK));
+                .containsExactly(tuple(MAILS, RouteSwitchMode.PULL), tuple(ORDERS, RouteSwitchMode.FALLBACK));
         long order = save(ORDERS, "o-1");
         long mail = save(MAILS, "m-1");
         Dispatcher restarted = Dispatcher.builder(this.fixture.store(otherInstance), this.routes).build();
@@ -137,9 +137,9 @@ abstract class SwitchContract extends DatabaseContract {
         assertThat(this.admin.switchToPull(ORDERS).outcome()).isEqualTo(Outcome.DONE);
         assertThat(this.admin.switchToPull(ORDERS).outcome()).isEqualTo(Outcome.ALREADY_DONE);
         assertThat(this.admin.switchToFallback(ORDERS).outcome()).isEqualTo(Outcome.DONE);
-        assertThat(this.admin.switches()).extracting(RouteSwitch::mode).containsExactly(SwitchMode.FALLBACK);
+        assertThat(this.admin.switches()).extracting(RouteSwitch::mode).containsExactly(RouteSwitchMode.FALLBACK);
         assertThat(this.admin.switchBack(ORDERS).outcome()).isEqualTo(Outcome.DONE);
-        SwitchResult again = this.admin.switchBack(ORDERS);
+        RouteSwitchResult again = this.admin.switchBack(ORDERS);
         assertThat(again.outcome()).isEqualTo(Outcome.ALREADY_DONE);
         assertThat(again.message()).isEqualTo("message type 'order.created' is not switched; its messages go to "
                 + "its broker");
@@ -148,14 +148,14 @@ abstract class SwitchContract extends DatabaseContract {
 
     @Test
     void aTypeThatCannotBeSwitchedSoIsRefusedAndNothingIsWritten() {
-        SwitchResult noFallback = this.admin.switchToFallback(MAILS);
+        RouteSwitchResult noFallback = this.admin.switchToFallback(MAILS);
         assertThat(noFallback.outcome()).isEqualTo(Outcome.REFUSED);
         assertThat(noFallback.message()).isEqualTo("message type 'mail.requested' cannot be switched to FALLBACK: it "
                 + "has no fallback handler (configure one for the type, or switch it to PULL); nothing was changed");
-        SwitchResult local = this.admin.switchToPull(INVOICES);
+        RouteSwitchResult local = this.admin.switchToPull(INVOICES);
         assertThat(local.outcome()).isEqualTo(Outcome.REFUSED);
         assertThat(local.message()).contains("it goes to no broker");
-        SwitchResult noRoutes = OutboxAdmin.builder(this.fixture.store).build().switchToPull(MAILS);
+        RouteSwitchResult noRoutes = OutboxAdmin.builder(this.fixture.store).build().switchToPull(MAILS);
         assertThat(noRoutes.outcome()).isEqualTo(Outcome.REFUSED);
         assertThat(noRoutes.message()).contains("this instance does not know the routes");
         assertThatIllegalArgumentException().isThrownBy(() -> this.admin.switchToFallback(" "))

@@ -7,7 +7,7 @@ package dev.outbox.metrics;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-import dev.outbox.dispatch.SwitchMode;
+import dev.outbox.route.RouteSwitchMode;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -34,20 +34,20 @@ class MicrometerOutboxMetricsTest {
     @Test
     void aSwitchedTypeShowsAsOneInTheGaugeOfItsModeUntilSwitchedBack() {
         OutboxMetrics store = this.metrics.forStore("orders");
-        store.routeSwitched("order.created", SwitchMode.FALLBACK);
+        store.routeSwitched("order.created", RouteSwitchMode.FALLBACK);
 
-        assertThat(switched("order.created", SwitchMode.FALLBACK)).isEqualTo(1.0);
-        store.routeSwitchedBack("order.created", SwitchMode.FALLBACK);
-        store.routeSwitched("order.created", SwitchMode.PULL);
+        assertThat(switched("order.created", RouteSwitchMode.FALLBACK)).isEqualTo(1.0);
+        store.routeSwitchedBack("order.created", RouteSwitchMode.FALLBACK);
+        store.routeSwitched("order.created", RouteSwitchMode.PULL);
 
-        assertThat(switched("order.created", SwitchMode.FALLBACK)).isZero();
-        assertThat(switched("order.created", SwitchMode.PULL)).isEqualTo(1.0);
+        assertThat(switched("order.created", RouteSwitchMode.FALLBACK)).isZero();
+        assertThat(switched("order.created", RouteSwitchMode.PULL)).isEqualTo(1.0);
         store.routePaused("default");
         assertThat(this.registry.get("outbox.routes.paused").tag("route", "default").gauge().value())
                 .as("a paused route is a gauge of its own").isEqualTo(1.0);
     }
 
-    private double switched(String type, SwitchMode mode) {
+    private double switched(String type, RouteSwitchMode mode) {
         return this.registry.get("outbox.routes.switched").tag("type", type).tag("mode", mode.name())
                 .tag(MicrometerOutboxMetrics.STORE_TAG, "orders").gauge().value();
     }

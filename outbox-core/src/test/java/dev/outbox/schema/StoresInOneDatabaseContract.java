@@ -13,14 +13,14 @@ import java.util.stream.Stream;
 
 import javax.sql.DataSource;
 
-import dev.outbox.OutboxStore;
+import dev.outbox.Dispatcher;
+import dev.outbox.MessageRoutes;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.consumer.inbox.Consumption;
 import dev.outbox.consumer.inbox.Inbox;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.spi.OutgoingMessage;
+import dev.outbox.store.OutboxStore;
 import dev.outbox.testing.RecordingSender;
 import dev.outbox.testing.TestDatabase;
 import org.flywaydb.core.Flyway;

@@ -9,14 +9,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import dev.outbox.OutboxStore;
+import dev.outbox.DispatcherSettings;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.admin.BacklogLimits;
 import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.consumer.pull.MessagePuller;
-import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
+import dev.outbox.store.OutboxStore;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 

@@ -7,7 +7,7 @@ package dev.outbox.settings;
 import java.time.Duration;
 import java.util.Map;
 
-import dev.outbox.dispatch.ClaimStrategy;
+import dev.outbox.store.ClaimStrategy;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -17,11 +17,10 @@ import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.outbox.DatabaseType;
-import dev.outbox.OutboxStore;
-import dev.outbox.internal.jdbc.DatabaseDialect;
-import dev.outbox.internal.jdbc.TableName;
+import dev.outbox.internal.sql.TableName;
 import dev.outbox.schema.OutboxSchema;
+import dev.outbox.store.DatabaseType;
+import dev.outbox.store.OutboxStore;
 
 /**
  * A database of its own for one test class, on a real server.
@@ -219,8 +218,8 @@ public final class TestDatabase implements AutoCloseable {
     /**
      * @return this database's dialect
      */
-    public DatabaseDialect dialect() {
-        return DatabaseDialect.of(databaseType());
+    public DatabaseType dialect() {
+        return databaseType();
     }
 
     @Override

@@ -8,9 +8,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
-import dev.outbox.InvalidMessageException;
+import dev.outbox.message.InvalidMessageException;
 import org.jspecify.annotations.Nullable;
-
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;

@@ -6,8 +6,7 @@ package dev.outbox.sample;
 
 import java.time.Instant;
 
-import dev.outbox.MessageState;
-import dev.outbox.StoredMessage;
+import dev.outbox.message.StoredMessage;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,7 +31,7 @@ public record OrderDetails(String id, String customerId, String product, int qua
      * The delivery state of one outbox message.
      *
      * @param messageId the outbox message id
-     * @param state a {@link MessageState} (PENDING, SENT, FAILED, CONSUMED, SUSPENDED), or {@value #REMOVED}
+     * @param state a {@link dev.outbox.message.MessageState} (PENDING, SENT, FAILED, CONSUMED, SUSPENDED), or {@value #REMOVED}
      * when the row is gone: the outbox's cleanup deletes delivered messages after their retention period
      * @param brokerMessageId the id the broker returned, once sent
      * @param retryCount attempts that failed so far

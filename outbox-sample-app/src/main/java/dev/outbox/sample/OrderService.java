@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 import dev.outbox.OutboxTemplate;
-import dev.outbox.SaveResult;
+import dev.outbox.message.SaveResult;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 

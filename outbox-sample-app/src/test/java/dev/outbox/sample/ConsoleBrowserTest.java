@@ -12,10 +12,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import dev.outbox.MessageState;
 import dev.outbox.OutboxTemplate;
-import dev.outbox.StoredMessage;
 import dev.outbox.consumer.inbox.Inbox;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.spi.MessageHandler;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
@@ -30,7 +30,6 @@ import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
-
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;

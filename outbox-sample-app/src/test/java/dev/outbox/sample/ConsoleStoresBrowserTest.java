@@ -6,11 +6,12 @@ package dev.outbox.sample;
 
 import java.time.Duration;
 import java.util.UUID;
+
 import javax.sql.DataSource;
 
-import dev.outbox.MessageState;
 import dev.outbox.OutboxTemplate;
-import dev.outbox.SaveResult;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.SaveResult;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;

@@ -6,10 +6,9 @@ package dev.outbox.sample;
 
 import java.time.Duration;
 
-import dev.outbox.StoredMessage;
+import dev.outbox.message.StoredMessage;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;

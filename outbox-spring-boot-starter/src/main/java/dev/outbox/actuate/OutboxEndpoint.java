@@ -11,14 +11,14 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import dev.outbox.MessageState;
 import dev.outbox.admin.BrokerRecords;
 import dev.outbox.admin.MessageQuery;
 import dev.outbox.admin.OperationResult;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.admin.Outcome;
-import dev.outbox.admin.SwitchResult;
-import dev.outbox.dispatch.RouteSwitch;
+import dev.outbox.admin.RouteSwitchResult;
+import dev.outbox.message.MessageState;
+import dev.outbox.route.RouteSwitch;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.Access;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -293,7 +293,7 @@ public class OutboxEndpoint {
                 throw new IllegalArgumentException("Unknown switch '" + to + "'; a type is switched to "
                         + String.join(", ", SWITCH_TARGETS.keySet().stream().sorted().toList()));
             }
-            SwitchResult result = target.apply(admin(store), type);
+            RouteSwitchResult result = target.apply(admin(store), type);
             return new WebEndpointResponse<>(result, status(result.outcome()));
         });
     }
@@ -373,7 +373,7 @@ public class OutboxEndpoint {
 
     @FunctionalInterface
     private interface Switch {
-        SwitchResult apply(OutboxAdmin admin, String type);
+        RouteSwitchResult apply(OutboxAdmin admin, String type);
     }
 
     /**

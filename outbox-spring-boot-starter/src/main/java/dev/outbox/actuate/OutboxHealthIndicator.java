@@ -9,12 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.outbox.Dispatcher;
+import dev.outbox.PausedRoute;
 import dev.outbox.admin.BacklogLimits;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.admin.OutboxSnapshot;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.PausedRoute;
-import dev.outbox.dispatch.RouteSwitch;
+import dev.outbox.route.RouteSwitch;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;

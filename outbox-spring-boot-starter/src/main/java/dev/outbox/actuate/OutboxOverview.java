@@ -9,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.outbox.MessageState;
 import dev.outbox.admin.OutboxSnapshot;
 import org.jspecify.annotations.Nullable;
 
@@ -19,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param store the name of the store these are the figures of
  * @param stores the names of every store of the application, this one included
- * @param counts the number of messages of each state, in the order of {@link MessageState}
+ * @param counts the number of messages of each state, in the order of {@link dev.outbox.message.MessageState}
  * @param oldestDueAt the due time of the oldest due message, or null when none is due
  * @param oldestDueAge how long it has been due, as an ISO-8601 duration ({@code PT0S} when none is due)
  * @param oldestPendingSince when the oldest PENDING message was saved, or null when none is PENDING

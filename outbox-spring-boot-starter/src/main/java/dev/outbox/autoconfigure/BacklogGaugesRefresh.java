@@ -7,7 +7,7 @@ package dev.outbox.autoconfigure;
 import java.time.Duration;
 import java.util.List;
 
-import dev.outbox.metrics.BacklogGauges;
+import dev.outbox.admin.BacklogGauges;
 
 /**
  * Refreshes the {@link BacklogGauges} on the {@link OutboxScheduler}: at once when the application context is

@@ -4,7 +4,7 @@
  */
 package dev.outbox.autoconfigure;
 
-import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.Dispatcher;
 
 /**
  * Customizes the {@link Dispatcher.Builder} of the dispatcher that {@link OutboxAutoConfiguration}

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.MessageRoutes;
 import dev.outbox.spi.MessageSender;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;

@@ -9,14 +9,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.outbox.OutboxStore;
+import dev.outbox.Dispatcher;
+import dev.outbox.MessageRoutes;
 import dev.outbox.actuate.OutboxEndpoint;
 import dev.outbox.actuate.OutboxHealthIndicator;
 import dev.outbox.admin.BacklogLimits;
 import dev.outbox.admin.BrokerRecords;
 import dev.outbox.admin.OutboxAdmin;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.store.OutboxStore;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -36,8 +36,8 @@ import org.springframework.boot.health.contributor.HealthContributor;
 import org.springframework.boot.health.contributor.HealthIndicator;
 import org.springframework.boot.health.contributor.Status;
 import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
 
 /**

@@ -5,16 +5,16 @@
 package dev.outbox.autoconfigure;
 
 import java.time.Clock;
+
 import javax.sql.DataSource;
 
-import dev.outbox.OutboxStore;
+import dev.outbox.Dispatcher;
+import dev.outbox.MessageRoutes;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.cleanup.OutboxCleaner;
 import dev.outbox.consumer.inbox.Inbox;
 import dev.outbox.consumer.mark.ConsumedMarker;
 import dev.outbox.consumer.pull.MessagePuller;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.metrics.MicrometerOutboxMetrics;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.ConsumeObservationConvention;
@@ -26,6 +26,7 @@ import dev.outbox.sender.LoggingMessageSender;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.PayloadSerializer;
 import dev.outbox.spi.RetryDecision;
+import dev.outbox.store.OutboxStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ListableBeanFactory;

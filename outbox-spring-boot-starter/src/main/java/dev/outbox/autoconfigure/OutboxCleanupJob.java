@@ -8,9 +8,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 
-import dev.outbox.MessageState;
 import dev.outbox.cleanup.CleanupResult;
 import dev.outbox.cleanup.OutboxCleaner;
+import dev.outbox.message.MessageState;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

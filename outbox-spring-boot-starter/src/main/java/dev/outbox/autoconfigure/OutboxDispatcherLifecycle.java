@@ -4,7 +4,7 @@
  */
 package dev.outbox.autoconfigure;
 
-import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.Dispatcher;
 import org.springframework.context.SmartLifecycle;
 
 /**

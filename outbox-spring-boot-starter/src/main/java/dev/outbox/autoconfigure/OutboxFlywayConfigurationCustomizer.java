@@ -9,8 +9,8 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 
-import dev.outbox.OutboxStore;
 import dev.outbox.schema.OutboxSchema;
+import dev.outbox.store.OutboxStore;
 import org.flywaydb.core.api.Location;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.springframework.boot.flyway.autoconfigure.FlywayConfigurationCustomizer;

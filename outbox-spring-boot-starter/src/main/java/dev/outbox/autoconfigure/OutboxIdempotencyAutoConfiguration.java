@@ -6,9 +6,8 @@ package dev.outbox.autoconfigure;
 
 import java.time.Clock;
 
-import dev.outbox.OutboxStore;
 import dev.outbox.idempotency.IdempotencyKeys;
-import dev.outbox.web.IdempotentRequest;
+import dev.outbox.store.OutboxStore;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -27,7 +26,7 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 /**
- * Applies {@link IdempotentRequest} to the handler methods of a servlet web application that carry it, with the
+ * Applies {@link dev.outbox.web.IdempotentRequest} to the handler methods of a servlet web application that carry it, with the
  * {@link IdempotencyKeys} of the outbox's store, in transactions of the application's transaction manager (the
  * one its {@code @Transactional} services use, so that they join the request's transaction). With several stores
  * ({@code outbox.stores}) it applies only when one of them is primary, and keeps the keys in its database. Off with

@@ -4,8 +4,8 @@
  */
 package dev.outbox.autoconfigure;
 
+import dev.outbox.Dispatcher;
 import dev.outbox.admin.BrokerRecords;
-import dev.outbox.dispatch.Dispatcher;
 import dev.outbox.sender.kafka.KafkaMessageSender;
 import dev.outbox.sender.kafka.KafkaRecords;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

@@ -6,8 +6,8 @@ package dev.outbox.autoconfigure;
 
 import java.time.Clock;
 
+import dev.outbox.admin.BacklogGauges;
 import dev.outbox.admin.OutboxAdmin;
-import dev.outbox.metrics.BacklogGauges;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Qualifier;

@@ -7,7 +7,7 @@ package dev.outbox.autoconfigure;
 import java.util.HashMap;
 import java.util.Map;
 
-import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.Dispatcher;
 import dev.outbox.sender.rabbit.RabbitMessageSender;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

@@ -4,7 +4,7 @@
  */
 package dev.outbox.autoconfigure;
 
-import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.Dispatcher;
 import dev.outbox.sender.rocketmq.RocketMqMessageSender;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

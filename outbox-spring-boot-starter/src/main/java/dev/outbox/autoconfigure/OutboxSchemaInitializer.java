@@ -4,8 +4,8 @@
  */
 package dev.outbox.autoconfigure;
 
-import dev.outbox.OutboxStore;
 import dev.outbox.schema.OutboxSchema;
+import dev.outbox.store.OutboxStore;
 import org.flywaydb.core.api.output.MigrateResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

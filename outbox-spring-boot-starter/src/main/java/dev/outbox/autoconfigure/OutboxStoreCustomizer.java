@@ -4,7 +4,7 @@
  */
 package dev.outbox.autoconfigure;
 
-import dev.outbox.OutboxStore;
+import dev.outbox.store.OutboxStore;
 
 /**
  * Customizes the {@link OutboxStore.Builder} of the store that {@link OutboxAutoConfiguration}

@@ -8,22 +8,23 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+
 import javax.sql.DataSource;
 
-import dev.outbox.OutboxStore;
+import dev.outbox.Dispatcher;
+import dev.outbox.MessageRoutes;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.cleanup.OutboxCleaner;
 import dev.outbox.consumer.inbox.Inbox;
 import dev.outbox.consumer.mark.ConsumedMarker;
 import dev.outbox.consumer.pull.MessagePuller;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.spi.PayloadSerializer;
 import dev.outbox.spi.RetryDecision;
+import dev.outbox.store.OutboxStore;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;

@@ -6,7 +6,7 @@ package dev.outbox.autoconfigure;
 
 import java.util.concurrent.ThreadFactory;
 
-import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.Dispatcher;
 import org.springframework.boot.thread.Threading;
 import org.springframework.core.env.Environment;
 import org.springframework.core.task.VirtualThreadTaskExecutor;

@@ -7,8 +7,8 @@ package dev.outbox.autoconfigure;
 import java.time.Clock;
 import java.util.Map;
 
+import dev.outbox.admin.BacklogGauges;
 import dev.outbox.admin.OutboxAdmin;
-import dev.outbox.metrics.BacklogGauges;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;

@@ -7,23 +7,24 @@ package dev.outbox.autoconfigure;
 import java.time.Clock;
 import java.util.Set;
 import java.util.stream.Stream;
+
 import javax.sql.DataSource;
 
-import dev.outbox.OutboxStore;
+import dev.outbox.Dispatcher;
+import dev.outbox.DispatcherSettings;
+import dev.outbox.MessageRoutes;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.cleanup.OutboxCleaner;
 import dev.outbox.consumer.inbox.Inbox;
 import dev.outbox.consumer.pull.MessagePuller;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.DispatcherSettings;
-import dev.outbox.dispatch.MessageRoutes;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.spi.PayloadSerializer;
 import dev.outbox.spi.RetryDecision;
+import dev.outbox.store.OutboxStore;
 import org.jspecify.annotations.Nullable;
 import org.springframework.transaction.PlatformTransactionManager;
 

@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Publishing one outside a transaction fails as {@code outbox.save(...)} does, with an
  * {@link org.springframework.transaction.IllegalTransactionStateException}; a missing or too long field
- * fails with an {@link dev.outbox.InvalidMessageException} naming it. For classes the application cannot
+ * fails with an {@link dev.outbox.message.InvalidMessageException} naming it. For classes the application cannot
  * change, see {@link OutboxEventRouter}.
  */
 public interface OutboxEvent {

@@ -11,9 +11,9 @@ import java.util.Locale;
 
 import javax.sql.DataSource;
 
-import dev.outbox.MessageState;
+import dev.outbox.admin.BacklogGauges;
 import dev.outbox.admin.OutboxAdmin;
-import dev.outbox.metrics.BacklogGauges;
+import dev.outbox.message.MessageState;
 import dev.outbox.testing.MutableClock;
 import dev.outbox.testing.TestDatabase;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -9,13 +9,13 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.Locale;
 
-import dev.outbox.DatabaseType;
-import dev.outbox.MessageState;
-import dev.outbox.OutboxStore;
-import dev.outbox.SaveResult;
 import dev.outbox.consumer.mark.ConsumeResult;
 import dev.outbox.consumer.mark.ConsumedMarker;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.SaveResult;
 import dev.outbox.spi.MessageSender;
+import dev.outbox.store.DatabaseType;
+import dev.outbox.store.OutboxStore;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 
-import dev.outbox.MessageState;
+import dev.outbox.MessageRoutes;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.autoconfigure.ActuatorHttp.Response;
-import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.message.MessageState;
 import dev.outbox.testing.MutableClock;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;

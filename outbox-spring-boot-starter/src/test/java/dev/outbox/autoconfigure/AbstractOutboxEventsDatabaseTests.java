@@ -7,12 +7,12 @@ package dev.outbox.autoconfigure;
 import java.util.Locale;
 
 import dev.outbox.OutboxTemplate;
-import dev.outbox.StoredMessage;
 import dev.outbox.autoconfigure.OutboxEventFixtures.OrderPlaced;
 import dev.outbox.autoconfigure.OutboxEventFixtures.OrderService;
 import dev.outbox.autoconfigure.OutboxEventFixtures.OrderViewed;
 import dev.outbox.autoconfigure.OutboxEventFixtures.PaymentReceived;
 import dev.outbox.events.OutboxEventRouter;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;

@@ -15,20 +15,20 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import javax.sql.DataSource;
 
-import dev.outbox.MessageState;
-import dev.outbox.OutboxStore;
+import dev.outbox.Dispatcher;
+import dev.outbox.DispatcherSettings;
+import dev.outbox.MessageRoutes;
 import dev.outbox.OutboxTemplate;
-import dev.outbox.StoredMessage;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.admin.Outcome;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.DispatcherSettings;
-import dev.outbox.dispatch.MessageRoutes;
-import dev.outbox.dispatch.SwitchMode;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.metrics.MicrometerOutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
+import dev.outbox.route.RouteSwitchMode;
 import dev.outbox.sender.rabbit.RabbitMessageSender;
+import dev.outbox.store.OutboxStore;
 import dev.outbox.testing.CuttableLink;
 import dev.outbox.testing.TestDatabase;
 import io.micrometer.core.instrument.Gauge;
@@ -223,7 +223,7 @@ abstract class AbstractRabbitSwitchTests {
         /** The instance's {@code outbox.routes.switched} gauge of orders to their fallback; 0 before any switch. */
         double switched() {
             Gauge gauge = this.registry.find("outbox.routes.switched").tags("type", ORDERS, "mode",
-                    SwitchMode.FALLBACK.name()).gauge();
+                    RouteSwitchMode.FALLBACK.name()).gauge();
             return (gauge != null) ? gauge.value() : 0;
         }
 

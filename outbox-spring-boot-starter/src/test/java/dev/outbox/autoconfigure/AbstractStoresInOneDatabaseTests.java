@@ -9,11 +9,11 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
 
-import dev.outbox.OutboxStore;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.schema.OutboxSchema;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
+import dev.outbox.store.OutboxStore;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

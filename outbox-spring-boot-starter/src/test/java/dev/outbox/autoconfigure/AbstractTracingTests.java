@@ -13,11 +13,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
-import dev.outbox.MessageState;
-import dev.outbox.SaveResult;
 import dev.outbox.consumer.inbox.Inbox;
 import dev.outbox.consumer.pull.MessagePuller;
 import dev.outbox.consumer.pull.ReceivedMessage;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.SaveResult;
 import dev.outbox.observation.SendObservationContext;
 import dev.outbox.observation.SendObservationConvention;
 import dev.outbox.spi.MessageHandler;

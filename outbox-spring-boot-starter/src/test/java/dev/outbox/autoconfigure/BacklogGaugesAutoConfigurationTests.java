@@ -4,8 +4,8 @@
  */
 package dev.outbox.autoconfigure;
 
-import dev.outbox.MessageState;
-import dev.outbox.metrics.BacklogGauges;
+import dev.outbox.admin.BacklogGauges;
+import dev.outbox.message.MessageState;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;

@@ -6,7 +6,7 @@ package dev.outbox.autoconfigure;
 
 import java.util.Map;
 
-import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.MessageRoutes;
 import dev.outbox.sender.kafka.KafkaMessageSender;
 import dev.outbox.sender.rabbit.RabbitMessageSender;
 import dev.outbox.sender.rocketmq.RocketMqMessageSender;

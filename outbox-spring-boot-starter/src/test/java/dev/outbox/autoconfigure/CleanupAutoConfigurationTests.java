@@ -17,10 +17,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
-import dev.outbox.DatabaseType;
-import dev.outbox.OutboxStore;
 import dev.outbox.cleanup.CleanupSettings;
 import dev.outbox.cleanup.OutboxCleaner;
+import dev.outbox.store.DatabaseType;
+import dev.outbox.store.OutboxStore;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;

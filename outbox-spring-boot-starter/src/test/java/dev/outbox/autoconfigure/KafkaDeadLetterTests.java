@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.outbox.StoredMessage;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.testing.TestDatabase;
 import io.micrometer.core.instrument.MeterRegistry;

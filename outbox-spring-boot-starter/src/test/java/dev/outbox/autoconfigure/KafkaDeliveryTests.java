@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import dev.outbox.MessageState;
-import dev.outbox.SaveResult;
-import dev.outbox.StoredMessage;
-import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.Dispatcher;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.SaveResult;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.sender.kafka.KafkaMessageSender;
 import dev.outbox.testing.TestDatabase;
 import kafka.server.BrokerServer;

@@ -9,13 +9,13 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import dev.outbox.MessageState;
 import dev.outbox.OutboxTemplate;
-import dev.outbox.SaveResult;
-import dev.outbox.StoredMessage;
 import dev.outbox.consumer.pull.MessagePuller;
 import dev.outbox.consumer.pull.ReceivedMessage;
 import dev.outbox.handler.OutboxHandler;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.SaveResult;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.spi.MessageHandler;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;

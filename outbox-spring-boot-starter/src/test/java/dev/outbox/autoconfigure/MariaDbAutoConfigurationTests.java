@@ -4,7 +4,7 @@
  */
 package dev.outbox.autoconfigure;
 
-import dev.outbox.DatabaseType;
+import dev.outbox.store.DatabaseType;
 import dev.outbox.testing.TestDatabase;
 
 class MariaDbAutoConfigurationTests extends AbstractDatabaseAutoConfigurationTests {

@@ -10,16 +10,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+
 import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.outbox.OutboxStore;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.actuate.OutboxEndpoint;
 import dev.outbox.actuate.OutboxOverview;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
+import dev.outbox.store.OutboxStore;
 import dev.outbox.testing.CuttableLink;
 import dev.outbox.testing.TestDatabase;
 import io.micrometer.core.instrument.MeterRegistry;

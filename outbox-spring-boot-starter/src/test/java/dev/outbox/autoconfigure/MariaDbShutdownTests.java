@@ -13,7 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.Dispatcher;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;

@@ -4,8 +4,8 @@
  */
 package dev.outbox.autoconfigure;
 
-import dev.outbox.SaveResult;
-import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.MessageRoutes;
+import dev.outbox.message.SaveResult;
 import dev.outbox.spi.MessageSender;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;

@@ -4,7 +4,7 @@
  */
 package dev.outbox.autoconfigure;
 
-import dev.outbox.SaveResult;
+import dev.outbox.message.SaveResult;
 import dev.outbox.metrics.MicrometerOutboxMetrics;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.spi.MessageSender;

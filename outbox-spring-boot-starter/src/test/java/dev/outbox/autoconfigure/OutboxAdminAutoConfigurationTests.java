@@ -13,22 +13,22 @@ import java.util.concurrent.CompletionStage;
 
 import javax.sql.DataSource;
 
-import dev.outbox.DatabaseType;
-import dev.outbox.OutboxStore;
+import dev.outbox.Dispatcher;
+import dev.outbox.PausedRoute;
 import dev.outbox.actuate.OutboxEndpoint;
 import dev.outbox.actuate.OutboxHealthIndicator;
 import dev.outbox.admin.OutboxAdmin;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.PausedRoute;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;
+import dev.outbox.store.DatabaseType;
+import dev.outbox.store.OutboxStore;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
-import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.health.contributor.Status;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;

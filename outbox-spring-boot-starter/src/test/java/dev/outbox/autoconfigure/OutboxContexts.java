@@ -13,12 +13,12 @@ import java.util.function.Function;
 
 import javax.sql.DataSource;
 
-import dev.outbox.MessageState;
+import dev.outbox.Dispatcher;
 import dev.outbox.OutboxTemplate;
-import dev.outbox.SaveResult;
-import dev.outbox.StoredMessage;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.PausedRoute;
+import dev.outbox.PausedRoute;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.SaveResult;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.testing.TestDatabase;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.AutoConfigurations;

@@ -7,9 +7,9 @@ package dev.outbox.autoconfigure;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import dev.outbox.InvalidMessageException;
-import dev.outbox.OutboxStore;
 import dev.outbox.OutboxTemplate;
+import dev.outbox.message.InvalidMessageException;
+import dev.outbox.store.OutboxStore;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;

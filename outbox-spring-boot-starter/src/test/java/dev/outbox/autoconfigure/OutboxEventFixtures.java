@@ -6,10 +6,10 @@ package dev.outbox.autoconfigure;
 
 import javax.sql.DataSource;
 
-import dev.outbox.StoredMessage;
 import dev.outbox.events.OutboxEvent;
 import dev.outbox.events.OutboxEventRoute;
 import dev.outbox.events.OutboxEventRouter;
+import dev.outbox.message.StoredMessage;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.JdbcTemplate;

@@ -10,13 +10,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import javax.sql.DataSource;
 
-import dev.outbox.InvalidMessageException;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.autoconfigure.OutboxEventFixtures.OrderPlaced;
 import dev.outbox.autoconfigure.OutboxEventFixtures.PaymentReceived;
 import dev.outbox.events.OutboxEventListener;
 import dev.outbox.events.OutboxEventRoute;
 import dev.outbox.events.OutboxEventRouter;
+import dev.outbox.message.InvalidMessageException;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfigurations;

@@ -9,9 +9,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import dev.outbox.MessageState;
-import dev.outbox.SaveResult;
 import dev.outbox.handler.OutboxHandler;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.SaveResult;
 import org.junit.jupiter.api.Test;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;

@@ -6,19 +6,20 @@ package dev.outbox.autoconfigure;
 
 import java.util.List;
 import java.util.UUID;
+
 import javax.sql.DataSource;
 
-import dev.outbox.OutboxStore;
+import dev.outbox.Dispatcher;
+import dev.outbox.DispatcherSettings;
 import dev.outbox.OutboxTemplate;
-import dev.outbox.SaveResult;
+import dev.outbox.admin.BacklogGauges;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.cleanup.OutboxCleaner;
 import dev.outbox.consumer.inbox.Inbox;
 import dev.outbox.consumer.mark.ConsumedMarker;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.DispatcherSettings;
-import dev.outbox.metrics.BacklogGauges;
+import dev.outbox.message.SaveResult;
 import dev.outbox.spi.MessageSender;
+import dev.outbox.store.OutboxStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;

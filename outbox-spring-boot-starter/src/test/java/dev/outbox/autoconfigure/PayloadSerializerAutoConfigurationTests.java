@@ -4,8 +4,8 @@
  */
 package dev.outbox.autoconfigure;
 
-import dev.outbox.InvalidMessageException;
-import dev.outbox.SaveResult;
+import dev.outbox.message.InvalidMessageException;
+import dev.outbox.message.SaveResult;
 import dev.outbox.spi.PayloadSerializer;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import dev.outbox.MessageState;
-import dev.outbox.StoredMessage;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.OutgoingMessage;

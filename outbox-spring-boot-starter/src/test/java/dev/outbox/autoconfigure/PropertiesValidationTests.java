@@ -6,13 +6,13 @@ package dev.outbox.autoconfigure;
 
 import java.time.Duration;
 
-import dev.outbox.OutboxStore;
+import dev.outbox.DispatcherSettings;
 import dev.outbox.OutboxTemplate;
-import dev.outbox.dispatch.ClaimStrategy;
-import dev.outbox.dispatch.DispatcherSettings;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
 import dev.outbox.spi.MessageSender;
+import dev.outbox.store.ClaimStrategy;
+import dev.outbox.store.OutboxStore;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.diagnostics.FailureAnalysis;

@@ -10,14 +10,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.outbox.MessageState;
-import dev.outbox.OutboxStore;
-import dev.outbox.StoredMessage;
+import dev.outbox.Dispatcher;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.admin.Outcome;
-import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.sender.rabbit.RabbitDeliveryException;
+import dev.outbox.store.OutboxStore;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

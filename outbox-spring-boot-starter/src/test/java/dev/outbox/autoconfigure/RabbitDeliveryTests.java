@@ -11,9 +11,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.outbox.MessageState;
-import dev.outbox.SaveResult;
-import dev.outbox.StoredMessage;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.SaveResult;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.sender.rabbit.RabbitMessageSender;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;

@@ -8,11 +8,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.outbox.MessageState;
-import dev.outbox.StoredMessage;
-import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.Dispatcher;
+import dev.outbox.PausedRoute;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.retry.RetryPolicy;
-import dev.outbox.dispatch.PausedRoute;
 import dev.outbox.testing.CuttableLink;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;

@@ -9,7 +9,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import dev.outbox.SaveResult;
+import dev.outbox.message.SaveResult;
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.testing.TestDatabase;
 import io.micrometer.observation.Observation;

@@ -14,13 +14,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.outbox.MessageRoutes;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.admin.BrokerRecords;
-import dev.outbox.admin.MessageSummary;
 import dev.outbox.admin.RecordCheck;
 import dev.outbox.admin.RecordStatus;
 import dev.outbox.autoconfigure.ActuatorHttp.Response;
-import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.message.MessageSummary;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-import dev.outbox.StoredMessage;
-import dev.outbox.dispatch.Dispatcher;
+import dev.outbox.Dispatcher;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.testing.TestDatabase;
 import io.micrometer.core.instrument.MeterRegistry;

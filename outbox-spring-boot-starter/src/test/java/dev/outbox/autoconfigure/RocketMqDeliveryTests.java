@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import dev.outbox.SaveResult;
+import dev.outbox.message.SaveResult;
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.sender.rocketmq.RocketMqMessageSender;
 import dev.outbox.testing.TestDatabase;

@@ -11,9 +11,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import dev.outbox.MessageState;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.PausedRoute;
+import dev.outbox.Dispatcher;
+import dev.outbox.PausedRoute;
+import dev.outbox.message.MessageState;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

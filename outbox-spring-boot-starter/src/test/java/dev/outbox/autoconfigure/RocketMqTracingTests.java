@@ -6,8 +6,8 @@ package dev.outbox.autoconfigure;
 
 import java.util.concurrent.atomic.AtomicReference;
 
-import dev.outbox.SaveResult;
 import dev.outbox.consumer.inbox.Inbox;
+import dev.outbox.message.SaveResult;
 import dev.outbox.testing.TestDatabase;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;

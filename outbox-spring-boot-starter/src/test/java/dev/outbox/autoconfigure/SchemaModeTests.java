@@ -8,9 +8,9 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
-import dev.outbox.SaveResult;
 import dev.outbox.consumer.inbox.Consumption;
 import dev.outbox.consumer.inbox.Inbox;
+import dev.outbox.message.SaveResult;
 import dev.outbox.schema.OutboxSchema;
 import dev.outbox.spi.MessageSender;
 import org.junit.jupiter.api.Test;

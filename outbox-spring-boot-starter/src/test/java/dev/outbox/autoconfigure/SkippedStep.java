@@ -10,11 +10,11 @@ import java.util.Map;
 
 import javax.sql.DataSource;
 
-import dev.outbox.OutboxStore;
 import dev.outbox.admin.OutboxAdmin;
 import dev.outbox.admin.Outcome;
 import dev.outbox.consumer.inbox.Inbox;
 import dev.outbox.sender.OutboxHeaders;
+import dev.outbox.store.OutboxStore;
 import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.PlatformTransactionManager;

@@ -6,16 +6,16 @@ package dev.outbox.autoconfigure;
 
 import javax.sql.DataSource;
 
-import dev.outbox.DatabaseType;
-import dev.outbox.OutboxStore;
+import dev.outbox.Dispatcher;
+import dev.outbox.MessageRoutes;
 import dev.outbox.OutboxTemplate;
-import dev.outbox.SaveResult;
-import dev.outbox.dispatch.Dispatcher;
-import dev.outbox.dispatch.MessageRoutes;
+import dev.outbox.message.SaveResult;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.spi.PayloadSerializer;
+import dev.outbox.store.DatabaseType;
+import dev.outbox.store.OutboxStore;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;

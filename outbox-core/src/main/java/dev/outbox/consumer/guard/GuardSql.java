@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-import dev.outbox.DatabaseType;
+import dev.outbox.store.DatabaseType;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -16,9 +16,9 @@ import java.util.Set;
 
 import javax.sql.DataSource;
 
-import dev.outbox.OutboxStore;
 import dev.outbox.internal.jdbc.JdbcStore;
-import dev.outbox.internal.jdbc.SqlIdentifier;
+import dev.outbox.internal.sql.SqlIdentifier;
+import dev.outbox.store.OutboxStore;
 import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.PessimisticLockingFailureException;
@@ -80,7 +80,7 @@ public final class StaleUpdateGuard {
         this.dataSource = builder.store.dataSource();
         this.jdbc = builder.store.jdbc();
         this.columns = List.copyOf(builder.columns);
-        this.sql = GuardSql.of(builder.store.dialect().type(), table, keyColumn, versionColumn, this.columns);
+        this.sql = GuardSql.of(builder.store.databaseType(), table, keyColumn, versionColumn, this.columns);
     }
 
     /**

@@ -10,13 +10,13 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.Supplier;
 
-import dev.outbox.OutboxStore;
 import dev.outbox.internal.jdbc.CallerTransaction;
 import dev.outbox.internal.jdbc.InboxRepository;
 import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.observation.ConsumeObservationContext;
 import dev.outbox.observation.OutboxObservations;
 import dev.outbox.sender.OutboxHeaders;
+import dev.outbox.store.OutboxStore;
 import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 import org.springframework.transaction.IllegalTransactionStateException;

@@ -9,12 +9,11 @@ import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
 
-import dev.outbox.InvalidMessageException;
-import dev.outbox.MessageState;
-import dev.outbox.OutboxStore;
 import dev.outbox.internal.MessageValidator;
 import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.internal.jdbc.OutboxRepository;
+import dev.outbox.message.MessageState;
+import dev.outbox.store.OutboxStore;
 
 /**
  * Records that a consumer sharing the outbox's database processed a message: the message becomes
@@ -75,7 +74,7 @@ public final class ConsumedMarker {
      * @param type the message type, as saved
      * @param key the message key, as saved
      * @return CONSUMED, ALREADY_CONSUMED if it was before, SUSPENDED if refused, or NOT_FOUND
-     * @throws InvalidMessageException when the type or key is blank or longer than its column
+     * @throws dev.outbox.message.InvalidMessageException when the type or key is blank or longer than its column
      */
     public ConsumeResult markConsumed(String type, String key) {
         MessageValidator.requireText("type", type, MessageValidator.MAX_TYPE_LENGTH);

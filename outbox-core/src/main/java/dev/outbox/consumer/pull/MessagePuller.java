@@ -12,19 +12,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-import dev.outbox.MessageState;
-import dev.outbox.OutboxStore;
-import dev.outbox.dispatch.ClaimStrategy;
-import dev.outbox.dispatch.DispatcherSettings;
+import dev.outbox.DispatcherSettings;
 import dev.outbox.internal.claim.Claimer;
 import dev.outbox.internal.claim.FailurePlanner;
-import dev.outbox.internal.claim.RouteSwitches;
+import dev.outbox.internal.claim.RouteSwitchCache;
 import dev.outbox.internal.jdbc.ClaimScope;
 import dev.outbox.internal.jdbc.ClaimedMessage;
 import dev.outbox.internal.jdbc.DeliveryOutcome;
 import dev.outbox.internal.jdbc.JdbcStore;
 import dev.outbox.internal.jdbc.OutboxRepository;
-import dev.outbox.internal.jdbc.SwitchRepository;
+import dev.outbox.internal.jdbc.RouteSwitchRepository;
+import dev.outbox.message.MessageState;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.ConsumeObservationContext;
 import dev.outbox.observation.OutboxObservations;
@@ -32,6 +30,8 @@ import dev.outbox.retry.RetryPolicies;
 import dev.outbox.settings.Check;
 import dev.outbox.settings.Setting;
 import dev.outbox.settings.SettingSource;
+import dev.outbox.store.ClaimStrategy;
+import dev.outbox.store.OutboxStore;
 
 /**
  * Lets consumers poll the outbox table as a queue: {@link #receive} leases up to N due messages of a
@@ -39,10 +39,10 @@ import dev.outbox.settings.SettingSource;
  * {@link #ack} marks one CONSUMED, {@link #nack} schedules it again with the type's
  * back-off or parks it as FAILED once its attempts are spent. A message left unanswered is received
  * again when its lease ends. The topics must be declared pulled in the dispatcher's
- * {@link dev.outbox.dispatch.MessageRoutes}, so that the dispatcher leaves their messages alone.
+ * {@link dev.outbox.MessageRoutes}, so that the dispatcher leaves their messages alone.
  *
  * <p>A message type that an operator switched to pull consumers at run time
- * ({@link dev.outbox.dispatch.SwitchMode#PULL}, through {@link dev.outbox.admin.OutboxAdmin#switchToPull}) is left
+ * ({@link dev.outbox.route.RouteSwitchMode#PULL}, through {@link dev.outbox.admin.OutboxAdmin#switchToPull}) is left
  * alone by every dispatcher instead, and {@link #receive} takes its messages from any topic they name, declared
  * or not: a consumer of a switched type calls {@code receive(topic, max)} with its messages' topic, and answers them
  * as any other. The puller reads the switches at most once per {@link DispatcherSettings#POLL_INTERVAL default poll
@@ -73,7 +73,7 @@ public final class MessagePuller {
     /** Claims the messages of the types switched to pull, on topics not declared pulled. */
     private final Claimer switchedClaimer;
 
-    private final RouteSwitches switches;
+    private final RouteSwitchCache switches;
 
     private final FailurePlanner failures;
 
@@ -97,7 +97,7 @@ public final class MessagePuller {
             this.claimers.put(topic, claimer(builder, ClaimScope.topic(topic), strategy));
         }
         this.switchedClaimer = claimer(builder, ClaimScope.all(), strategy);
-        this.switches = new RouteSwitches(new SwitchRepository(builder.repository.store()),
+        this.switches = new RouteSwitchCache(new RouteSwitchRepository(builder.repository.store()),
                 DispatcherSettings.POLL_INTERVAL.defaultValue(), builder.metrics);
     }
 
@@ -109,7 +109,7 @@ public final class MessagePuller {
     /**
      * @param store where the messages are
      * @param topics the topics consumers pull; declare the same topics with
-     * {@link dev.outbox.dispatch.MessageRoutes.Builder#pullTopic(String)} on the dispatcher's routes
+     * {@link dev.outbox.MessageRoutes.Builder#pullTopic(String)} on the dispatcher's routes
      * @return a builder of a puller
      */
     public static Builder builder(OutboxStore store, Set<String> topics) {
@@ -121,7 +121,7 @@ public final class MessagePuller {
 
     /**
      * A puller of no declared topic: it receives only the messages of the types an operator switched to pull
-     * consumers ({@link dev.outbox.dispatch.SwitchMode#PULL}), for an application whose consumers stand by for an
+     * consumers ({@link dev.outbox.route.RouteSwitchMode#PULL}), for an application whose consumers stand by for an
      * outage of its broker.
      *
      * @param store where the messages are

@@ -17,9 +17,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
-import dev.outbox.MessageState;
-import dev.outbox.StoredMessage;
-import dev.outbox.admin.MessageSummary;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.MessageSummary;
+import dev.outbox.message.StoredMessage;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;

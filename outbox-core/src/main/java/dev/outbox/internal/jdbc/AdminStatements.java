@@ -4,7 +4,9 @@
  */
 package dev.outbox.internal.jdbc;
 
-import dev.outbox.OutboxStore;
+import dev.outbox.internal.sql.TableName;
+import dev.outbox.store.DatabaseType;
+import dev.outbox.store.OutboxStore;
 
 /**
  * The operators' statements: counts, look-ups, the reconciliation's reads (the only ones that read the inbox
@@ -201,7 +203,7 @@ final class AdminStatements {
     /** The page by filter: neither, by type, by state, by both ({@link #page}). */
     private final String[] pages;
 
-    AdminStatements(TableName table, TableName inboxTable, DatabaseDialect dialect) {
+    AdminStatements(TableName table, TableName inboxTable, DatabaseType dialect) {
         this.countAll = StatementText.forOutbox(COUNT_ALL, table);
         this.countBacklog = StatementText.forOutbox(COUNT_BACKLOG, table);
         this.oldestDue = StatementText.forOutbox(OLDEST_DUE, table);

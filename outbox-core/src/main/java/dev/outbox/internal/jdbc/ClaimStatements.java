@@ -8,6 +8,8 @@ import java.util.StringJoiner;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
+import dev.outbox.internal.sql.TableName;
+import dev.outbox.store.DatabaseType;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -203,7 +205,7 @@ abstract class ClaimStatements {
      * @param dialect the database's dialect
      * @return the database's statements: H2 claims the way MySQL does
      */
-    static ClaimStatements of(TableName table, DatabaseDialect dialect) {
+    static ClaimStatements of(TableName table, DatabaseType dialect) {
         return switch (dialect) {
             case POSTGRESQL -> new PostgresClaimStatements(table);
             case MYSQL, H2 -> new MySqlClaimStatements(table);

@@ -7,7 +7,7 @@ package dev.outbox.internal.jdbc;
 import java.time.Instant;
 import java.util.Map;
 
-import dev.outbox.MessageState;
+import dev.outbox.message.MessageState;
 import dev.outbox.spi.OutgoingMessage;
 import org.jspecify.annotations.Nullable;
 

@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.function.Supplier;
 
-import dev.outbox.MessageState;
+import dev.outbox.message.MessageState;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;

@@ -4,7 +4,9 @@
  */
 package dev.outbox.internal.jdbc;
 
-import dev.outbox.OutboxStore;
+import dev.outbox.internal.sql.TableName;
+import dev.outbox.store.DatabaseType;
+import dev.outbox.store.OutboxStore;
 
 /**
  * The cleanup's statements, each whole, with named parameters, written for the store's outbox and archive
@@ -79,7 +81,7 @@ final class CleanupStatements {
     /** Binds {@code archivedAt}, {@code state}, {@code cutoff} and {@code ids}. */
     final String archive;
 
-    CleanupStatements(TableName table, TableName archiveTable, DatabaseDialect dialect) {
+    CleanupStatements(TableName table, TableName archiveTable, DatabaseType dialect) {
         String after = switch (dialect) {
             case MYSQL, H2 -> OLDEST_AFTER_MYSQL;
             case POSTGRESQL -> OLDEST_AFTER_POSTGRES;

@@ -6,7 +6,7 @@ package dev.outbox.internal.jdbc;
 
 import java.time.Instant;
 
-import dev.outbox.MessageState;
+import dev.outbox.message.MessageState;
 import org.jspecify.annotations.Nullable;
 
 /**

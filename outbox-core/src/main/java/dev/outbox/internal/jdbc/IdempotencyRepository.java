@@ -17,7 +17,7 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Reads and writes the idempotency table of a store ({@link TableName#idempotencyTable}): the claim of a key in the
+ * Reads and writes the idempotency table of a store ({@link dev.outbox.internal.sql.TableName#idempotencyTable}): the claim of a key in the
  * caller's transaction, the read of a claimed key's row, its completion with the response, and the cleanup.
  */
 public final class IdempotencyRepository {
@@ -35,7 +35,7 @@ public final class IdempotencyRepository {
      */
     public IdempotencyRepository(JdbcStore store) {
         this.jdbc = store.named();
-        this.statements = new IdempotencyStatements(store.outboxTable(), store.dialect());
+        this.statements = new IdempotencyStatements(store.outboxTable(), store.databaseType());
         this.store = store;
         this.deleteTransaction = store.readCommittedTransaction();
     }

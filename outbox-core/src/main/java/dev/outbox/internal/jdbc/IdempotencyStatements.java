@@ -4,6 +4,9 @@
  */
 package dev.outbox.internal.jdbc;
 
+import dev.outbox.internal.sql.TableName;
+import dev.outbox.store.DatabaseType;
+
 /**
  * The statements of the idempotency keys, written for the store's idempotency table once, at construction
  * ({@link StatementText#forIdempotencyTable}). Where the databases differ, each database's statement is written out
@@ -62,7 +65,7 @@ final class IdempotencyStatements {
 
     final String deleteCreatedBefore;
 
-    IdempotencyStatements(TableName outbox, DatabaseDialect dialect) {
+    IdempotencyStatements(TableName outbox, DatabaseType dialect) {
         this.claim = StatementText.forIdempotencyTable(switch (dialect) {
             case MYSQL -> CLAIM_MYSQL;
             case POSTGRESQL -> CLAIM_POSTGRES;

@@ -4,7 +4,9 @@
  */
 package dev.outbox.internal.jdbc;
 
-import dev.outbox.OutboxStore;
+import dev.outbox.internal.sql.TableName;
+import dev.outbox.store.DatabaseType;
+import dev.outbox.store.OutboxStore;
 
 /**
  * The inbox's statements, each whole, with named parameters, written for the store's inbox table once, at
@@ -108,7 +110,7 @@ final class InboxStatements {
 
     final String advancePosition;
 
-    InboxStatements(TableName table, DatabaseDialect dialect) {
+    InboxStatements(TableName table, DatabaseType dialect) {
         this.insert = forTable(switch (dialect) {
             case MYSQL -> INSERT_MYSQL;
             case POSTGRESQL -> INSERT_POSTGRES;

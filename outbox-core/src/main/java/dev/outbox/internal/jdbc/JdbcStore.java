@@ -4,12 +4,11 @@
  */
 package dev.outbox.internal.jdbc;
 
-import java.util.function.Function;
-
 import javax.sql.DataSource;
 
-import dev.outbox.OutboxStore;
-import dev.outbox.internal.FriendAccess;
+import dev.outbox.internal.sql.TableName;
+import dev.outbox.store.DatabaseType;
+import dev.outbox.store.OutboxStore;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
@@ -18,19 +17,17 @@ import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The JDBC side of an {@link OutboxStore}: its dialect and table names, its statements, written once here
+ * The JDBC side of an {@link OutboxStore}: its database and table names, its statements, written once here
  * in the database's SQL, and the one JdbcTemplate, named-parameter template,
  * transaction manager and transaction templates that every repository of the store runs them through.
  */
 public final class JdbcStore {
 
-    private static final FriendAccess<OutboxStore, JdbcStore> ACCESS = new FriendAccess<>(OutboxStore.class);
-
     private final String name;
 
     private final DataSource dataSource;
 
-    private final DatabaseDialect dialect;
+    private final DatabaseType dialect;
 
     private final TableName outboxTable;
 
@@ -53,12 +50,12 @@ public final class JdbcStore {
     /**
      * @param name the store's name, which errors and metrics show
      * @param dataSource the data source the application's transactions use
-     * @param dialect the database's dialect
+     * @param dialect the store's database
      * @param outboxTable the outbox table
      * @param inboxTable the inbox table
      * @param archiveTable the table the cleanup archives to
      */
-    public JdbcStore(String name, DataSource dataSource, DatabaseDialect dialect, TableName outboxTable, TableName inboxTable,
+    public JdbcStore(String name, DataSource dataSource, DatabaseType dialect, TableName outboxTable, TableName inboxTable,
             TableName archiveTable) {
         this.name = name;
         this.dataSource = dataSource;
@@ -78,19 +75,12 @@ public final class JdbcStore {
 
     /**
      * @param store a store
-     * @return its JDBC side
+     * @return its JDBC side: a part of the outbox built from the store runs its SQL through this, and
+     * keeps it for its life
      */
     public static JdbcStore of(OutboxStore store) {
-        return ACCESS.of(store);
-    }
-
-    /**
-     * Called once, by {@link OutboxStore}'s static initializer.
-     *
-     * @param jdbcOfStore reads a store's JDBC side
-     */
-    public static void grantAccess(Function<OutboxStore, JdbcStore> jdbcOfStore) {
-        ACCESS.grant(jdbcOfStore);
+        return new JdbcStore(store.name(), store.dataSource(), store.databaseType(), new TableName(store.outboxTable()),
+                new TableName(store.inboxTable()), new TableName(store.archiveTable()));
     }
 
     /**
@@ -108,9 +98,9 @@ public final class JdbcStore {
     }
 
     /**
-     * @return the database's dialect
+     * @return the store's database
      */
-    public DatabaseDialect dialect() {
+    public DatabaseType databaseType() {
         return this.dialect;
     }
 

@@ -4,6 +4,9 @@
  */
 package dev.outbox.internal.jdbc;
 
+import dev.outbox.internal.sql.TableName;
+import dev.outbox.store.DatabaseType;
+
 /**
  * The statements that save a message and read or mark one by its key, each whole, with named parameters,
  * written for the store's table once, at construction ({@link StatementText}). Where the databases differ,
@@ -80,7 +83,7 @@ final class MessageStatements {
 
     final String markConsumed;
 
-    MessageStatements(TableName table, DatabaseDialect dialect) {
+    MessageStatements(TableName table, DatabaseType dialect) {
         this.insert = StatementText.forOutbox(switch (dialect) {
             case MYSQL -> INSERT_MYSQL;
             case POSTGRESQL -> INSERT_POSTGRES;

@@ -4,6 +4,7 @@
  */
 package dev.outbox.internal.jdbc;
 
+import dev.outbox.internal.sql.TableName;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -13,7 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
-import dev.outbox.MessageState;
+import dev.outbox.message.MessageState;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.namedparam.SqlParameterSource;

@@ -15,9 +15,10 @@ import java.util.Set;
 
 import javax.sql.DataSource;
 
-import dev.outbox.MessageState;
-import dev.outbox.SaveResult;
-import dev.outbox.StoredMessage;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.SaveResult;
+import dev.outbox.message.StoredMessage;
+import dev.outbox.store.DatabaseType;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
@@ -37,7 +38,7 @@ public final class OutboxRepository {
 
     private final ClaimStatements claims;
 
-    private final DatabaseDialect dialect;
+    private final DatabaseType dialect;
 
     private final JdbcStore store;
 
@@ -58,7 +59,7 @@ public final class OutboxRepository {
         this.named = store.named();
         this.messages = store.statements().messages();
         this.claims = store.statements().claims();
-        this.dialect = store.dialect();
+        this.dialect = store.databaseType();
         this.store = store;
         this.dataSource = store.dataSource();
         DueWindows windows = new DueWindows(this.named, this.claims);
@@ -93,7 +94,7 @@ public final class OutboxRepository {
     /**
      * @return the database's dialect
      */
-    public DatabaseDialect dialect() {
+    public DatabaseType dialect() {
         return this.dialect;
     }
 

@@ -10,10 +10,10 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.Objects;
 
-import dev.outbox.MessageState;
-import dev.outbox.StoredMessage;
-import dev.outbox.dispatch.RouteSwitch;
-import dev.outbox.dispatch.SwitchMode;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.StoredMessage;
+import dev.outbox.route.RouteSwitch;
+import dev.outbox.route.RouteSwitchMode;
 import org.springframework.jdbc.core.RowMapper;
 
 /**
@@ -42,7 +42,7 @@ final class OutboxRows {
 
     /** A row of the switch table. */
     static final RowMapper<RouteSwitch> SWITCH = (rs, rowNum) -> new RouteSwitch(rs.getString("message_type"),
-            SwitchMode.valueOf(rs.getString("mode")), instant(rs, "switched_at"));
+            RouteSwitchMode.valueOf(rs.getString("mode")), instant(rs, "switched_at"));
 
     private OutboxRows() {
     }

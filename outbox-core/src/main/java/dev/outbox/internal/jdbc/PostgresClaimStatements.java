@@ -4,6 +4,8 @@
  */
 package dev.outbox.internal.jdbc;
 
+import dev.outbox.internal.sql.TableName;
+
 /**
  * The claim on PostgreSQL.
  *

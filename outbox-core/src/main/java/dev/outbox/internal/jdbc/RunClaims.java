@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.outbox.MessageState;
 import dev.outbox.internal.jdbc.OutboxRows.DueRow;
+import dev.outbox.message.MessageState;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 

@@ -4,7 +4,9 @@
  */
 package dev.outbox.internal.jdbc;
 
-import dev.outbox.OutboxStore;
+import dev.outbox.internal.sql.TableName;
+import dev.outbox.store.DatabaseType;
+import dev.outbox.store.OutboxStore;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -51,13 +53,13 @@ final class SequenceStatements {
 
     final String giveBack;
 
-    SequenceStatements(TableName table, DatabaseDialect dialect) {
+    SequenceStatements(TableName table, DatabaseType dialect) {
         this.next = forTable(switch (dialect) {
             case MYSQL -> NEXT_MYSQL;
             case POSTGRESQL -> NEXT_POSTGRES;
             case H2 -> NEXT_H2;
         }, table);
-        this.read = (dialect == DatabaseDialect.POSTGRESQL) ? null
+        this.read = (dialect == DatabaseType.POSTGRESQL) ? null
                 : forTable(READ, table);
         this.giveBack = forTable(GIVE_BACK, table);
     }

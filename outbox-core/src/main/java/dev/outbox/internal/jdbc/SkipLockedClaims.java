@@ -10,8 +10,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
-import dev.outbox.MessageState;
 import dev.outbox.internal.jdbc.OutboxRows.DueRow;
+import dev.outbox.message.MessageState;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;

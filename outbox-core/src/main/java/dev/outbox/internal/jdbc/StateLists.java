@@ -12,7 +12,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
-import dev.outbox.MessageState;
+import dev.outbox.message.MessageState;
 
 /**
  * The sets of states that statements test rows against, and the one place that writes them as SQL.

@@ -4,6 +4,9 @@
  */
 package dev.outbox.internal.jdbc;
 
+import dev.outbox.internal.sql.TableName;
+import dev.outbox.store.DatabaseType;
+
 /**
  * A store's statements in its database's SQL, written once, when the store is built.
  *
@@ -16,7 +19,7 @@ package dev.outbox.internal.jdbc;
  * @param cleanup the cleanup's
  */
 record StatementSet(ClaimStatements claims, MessageStatements messages, SequenceStatements sequences,
-        SwitchStatements switches, InboxStatements inbox, AdminStatements admin, CleanupStatements cleanup) {
+        RouteSwitchStatements switches, InboxStatements inbox, AdminStatements admin, CleanupStatements cleanup) {
 
     /**
      * @param dialect the database's dialect
@@ -25,10 +28,10 @@ record StatementSet(ClaimStatements claims, MessageStatements messages, Sequence
      * @param archiveTable the table the cleanup archives to
      * @return the statements on those tables
      */
-    static StatementSet of(DatabaseDialect dialect, TableName outboxTable, TableName inboxTable,
+    static StatementSet of(DatabaseType dialect, TableName outboxTable, TableName inboxTable,
             TableName archiveTable) {
         return new StatementSet(ClaimStatements.of(outboxTable, dialect), new MessageStatements(outboxTable, dialect),
-                new SequenceStatements(outboxTable, dialect), new SwitchStatements(outboxTable),
+                new SequenceStatements(outboxTable, dialect), new RouteSwitchStatements(outboxTable),
                 new InboxStatements(inboxTable, dialect), new AdminStatements(outboxTable, inboxTable, dialect),
                 new CleanupStatements(outboxTable, archiveTable, dialect));
     }

@@ -7,7 +7,9 @@ package dev.outbox.internal.jdbc;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.outbox.OutboxStore;
+import dev.outbox.internal.sql.TableName;
+import dev.outbox.store.DatabaseType;
+import dev.outbox.store.OutboxStore;
 
 /**
  * Writes a statement for a store's tables. Statements are written against the default tables
@@ -94,7 +96,7 @@ final class StatementText {
      * @param dialect the database's dialect
      * @return the select in the form that sees the rows as last committed
      */
-    static String latestCommitted(String read, DatabaseDialect dialect) {
+    static String latestCommitted(String read, DatabaseType dialect) {
         return switch (dialect) {
             case MYSQL -> locking(read);
             case POSTGRESQL, H2 -> read;

@@ -22,7 +22,7 @@ import java.util.stream.LongStream;
 
 import javax.sql.DataSource;
 
-import dev.outbox.OutboxStore;
+import dev.outbox.store.OutboxStore;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

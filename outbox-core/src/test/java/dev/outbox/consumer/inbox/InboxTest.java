@@ -16,11 +16,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.sql.DataSource;
 
-import dev.outbox.DatabaseType;
-import dev.outbox.OutboxStore;
 import dev.outbox.OutboxTemplate;
 import dev.outbox.schema.OutboxSchema;
 import dev.outbox.sender.OutboxHeaders;
+import dev.outbox.store.DatabaseType;
+import dev.outbox.store.OutboxStore;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;

@@ -10,14 +10,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
 
-import dev.outbox.MessageState;
-import dev.outbox.dispatch.ClaimStrategy;
 import dev.outbox.internal.jdbc.Claim;
 import dev.outbox.internal.jdbc.ClaimScope;
 import dev.outbox.internal.jdbc.ClaimedMessage;
 import dev.outbox.internal.jdbc.DuePosition;
 import dev.outbox.internal.jdbc.OutboxRepository;
+import dev.outbox.message.MessageState;
 import dev.outbox.metrics.OutboxMetrics;
+import dev.outbox.store.ClaimStrategy;
 import dev.outbox.testing.MutableClock;
 import org.junit.jupiter.api.Test;
 

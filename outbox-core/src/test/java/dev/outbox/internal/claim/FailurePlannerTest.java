@@ -8,9 +8,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 
-import dev.outbox.MessageState;
 import dev.outbox.internal.jdbc.ClaimedMessage;
 import dev.outbox.internal.jdbc.DeliveryOutcome;
+import dev.outbox.message.MessageState;
 import dev.outbox.retry.RetryPolicies;
 import dev.outbox.retry.RetryPolicy;
 import org.junit.jupiter.api.Test;

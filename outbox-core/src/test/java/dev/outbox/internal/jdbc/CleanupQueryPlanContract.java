@@ -14,7 +14,8 @@ import java.util.TreeSet;
 
 import javax.sql.DataSource;
 
-import dev.outbox.OutboxStore;
+import dev.outbox.internal.sql.TableName;
+import dev.outbox.store.OutboxStore;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -6,6 +6,7 @@ package dev.outbox.internal.jdbc;
 
 import javax.sql.DataSource;
 
+import dev.outbox.store.DatabaseType;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,15 +40,15 @@ class MariaDbDialectTest {
     void mariaDbIsDetectedWithSkipLockedThroughTheMariaDbDriver() {
         DataSource dataSource = this.database.newDataSource(1);
 
-        assertThat(DatabaseDialect.detect(dataSource)).isEqualTo(DatabaseDialect.MYSQL);
-        assertThat(DatabaseDialect.MYSQL.supportsSkipLocked(dataSource)).isTrue();
+        assertThat(DatabaseType.detect(dataSource)).isEqualTo(DatabaseType.MYSQL);
+        assertThat(DatabaseType.MYSQL.supportsSkipLocked(dataSource)).isTrue();
     }
 
     @Test
     void mariaDbIsDetectedWithSkipLockedThroughMySqlConnectorJ() {
         DataSource dataSource = this.database.withMySqlDriver().newDataSource(1);
 
-        assertThat(DatabaseDialect.detect(dataSource)).isEqualTo(DatabaseDialect.MYSQL);
-        assertThat(DatabaseDialect.MYSQL.supportsSkipLocked(dataSource)).isTrue();
+        assertThat(DatabaseType.detect(dataSource)).isEqualTo(DatabaseType.MYSQL);
+        assertThat(DatabaseType.MYSQL.supportsSkipLocked(dataSource)).isTrue();
     }
 }

@@ -4,6 +4,8 @@
  */
 package dev.outbox.internal.jdbc;
 
+import dev.outbox.internal.sql.TableName;
+import dev.outbox.store.DatabaseType;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
@@ -16,7 +18,7 @@ class ParsedOnceJdbcTemplateTest {
     @Test
     void keepsTheParseOfEveryStatementWhereSpringsCacheWouldHaveEvictedIt() {
         ParsedOnceJdbcTemplate jdbc = new ParsedOnceJdbcTemplate(new JdbcTemplate());
-        ClaimStatements statements = ClaimStatements.of(new TableName("orders_outbox"), DatabaseDialect.MYSQL);
+        ClaimStatements statements = ClaimStatements.of(new TableName("orders_outbox"), DatabaseType.MYSQL);
         ParsedSql first = jdbc.getParsedSql(statements.markSent(1));
 
         // More numbered statements than Spring's LRU holds, as a batch size above 256 can ask for.

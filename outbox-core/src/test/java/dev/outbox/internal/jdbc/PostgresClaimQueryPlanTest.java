@@ -7,6 +7,7 @@ package dev.outbox.internal.jdbc;
 import java.time.LocalDateTime;
 import java.util.List;
 
+import dev.outbox.store.DatabaseType;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +27,7 @@ class PostgresClaimQueryPlanTest extends ClaimQueryPlanContract {
 
     @Test
     void oneStatementClaimChecksItsCandidatesAndUpdatesThemByPrimaryKey() {
-        ClaimStatements statements = ClaimStatements.of(TABLE, DatabaseDialect.POSTGRESQL);
+        ClaimStatements statements = ClaimStatements.of(TABLE, DatabaseType.POSTGRESQL);
         LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
 
         String plan = explain(statements.claimDueHeads(), due(now, 100).addValue("candidates", List.of(3L, 200L, 400L))

@@ -14,8 +14,10 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.outbox.MessageState;
-import dev.outbox.OutboxStore;
+import dev.outbox.internal.sql.TableName;
+import dev.outbox.message.MessageState;
+import dev.outbox.store.DatabaseType;
+import dev.outbox.store.OutboxStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -35,8 +37,8 @@ class StatementSetTest {
     private static final Pattern LITERAL = Pattern.compile("'([^']*)'");
 
     @ParameterizedTest
-    @EnumSource(DatabaseDialect.class)
-    void everyStatementNamesTheStoresTablesAndKeepsNoPlaceholderOfConstruction(DatabaseDialect dialect) {
+    @EnumSource(DatabaseType.class)
+    void everyStatementNamesTheStoresTablesAndKeepsNoPlaceholderOfConstruction(DatabaseType dialect) {
         List<String> all = all(StatementSet.of(dialect, TABLE, INBOX, ARCHIVE));
 
         assertThat(all).hasSizeGreaterThan(40);
@@ -52,8 +54,8 @@ class StatementSetTest {
     }
 
     @ParameterizedTest
-    @EnumSource(DatabaseDialect.class)
-    void everyLiteralOfEveryStatementIsAMessageState(DatabaseDialect dialect) {
+    @EnumSource(DatabaseType.class)
+    void everyLiteralOfEveryStatementIsAMessageState(DatabaseType dialect) {
         for (String sql : all(StatementSet.of(dialect, TABLE, INBOX, ARCHIVE))) {
             Matcher literal = LITERAL.matcher(sql);
             while (literal.find()) {
@@ -67,10 +69,10 @@ class StatementSetTest {
 
     @Test
     void stateSetsAreWrittenOutOnePerLineOrAsAList() {
-        ClaimStatements mysql = ClaimStatements.of(TABLE, DatabaseDialect.MYSQL);
+        ClaimStatements mysql = ClaimStatements.of(TABLE, DatabaseType.MYSQL);
 
         assertThat(mysql.runBounds).contains("state IN ('FAILED', 'SUSPENDED')");
-        assertThat(new AdminStatements(TABLE, INBOX, DatabaseDialect.MYSQL).countBacklog)
+        assertThat(new AdminStatements(TABLE, INBOX, DatabaseType.MYSQL).countBacklog)
                 .contains("state IN ('PENDING', 'FAILED', 'SUSPENDED')");
         assertThat(mysql.lockDueHeads()).contains("""
                   AND (m.ordering_key IS NULL OR (
@@ -79,7 +81,7 @@ class StatementSetTest {
                     AND COALESCE((SELECT e.id FROM orders_outbox e WHERE e.ordering_key = m.ordering_key AND e.state = 'SUSPENDED' ORDER BY e.id LIMIT 1), m.id) >= m.id
                   ))
                 """);
-        assertThat(ClaimStatements.of(TABLE, DatabaseDialect.POSTGRESQL).withNothingEarlierUnsent()).contains("""
+        assertThat(ClaimStatements.of(TABLE, DatabaseType.POSTGRESQL).withNothingEarlierUnsent()).contains("""
                     (SELECT e.id FROM orders_outbox e WHERE e.ordering_key = m.ordering_key AND e.state = 'PENDING' AND e.id NOT IN (:sentAlong) AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
                     AND (SELECT e.id FROM orders_outbox e WHERE e.ordering_key = m.ordering_key AND e.state = 'FAILED' AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
                     AND (SELECT e.id FROM orders_outbox e WHERE e.ordering_key = m.ordering_key AND e.state = 'SUSPENDED' AND e.id < m.id ORDER BY e.id DESC LIMIT 1) IS NULL
@@ -89,7 +91,7 @@ class StatementSetTest {
 
     @Test
     void aScopeAddsItsConditionOnTheTopicsAndNamesItself() {
-        ClaimStatements statements = ClaimStatements.of(TABLE, DatabaseDialect.MYSQL);
+        ClaimStatements statements = ClaimStatements.of(TABLE, DatabaseType.MYSQL);
         ClaimScope except = ClaimScope.allExcept(List.of("jobs", "audit"));
         ClaimScope topic = ClaimScope.topic("jobs");
 
@@ -104,7 +106,7 @@ class StatementSetTest {
 
     @Test
     void aScopeWithoutTheTypesOfAPausedRouteAddsItsConditionOnTheTypes() {
-        ClaimStatements statements = ClaimStatements.of(TABLE, DatabaseDialect.POSTGRESQL);
+        ClaimStatements statements = ClaimStatements.of(TABLE, DatabaseType.POSTGRESQL);
         ClaimScope withoutPaused = ClaimScope.allExcept(List.of("jobs")).withoutTypes(List.of("order.created"));
         ClaimScope probe = ClaimScope.all().onlyTypes(List.of("order.created", "mail.requested"));
 
@@ -121,7 +123,7 @@ class StatementSetTest {
 
     @Test
     void repeatedPartsAreNumberedPerRowAndWrittenOncePerCount() {
-        ClaimStatements statements = ClaimStatements.of(TABLE, DatabaseDialect.MYSQL);
+        ClaimStatements statements = ClaimStatements.of(TABLE, DatabaseType.MYSQL);
 
         assertThat(statements.markSent(2)).contains("CASE id WHEN :id_0 THEN :messageId_0 WHEN :id_1 THEN :messageId_1 END")
                 .doesNotContain(ClaimStatements.ROW_NUMBER + " ").isSameAs(statements.markSent(2));
@@ -131,7 +133,7 @@ class StatementSetTest {
 
     @Test
     void aPageLeavesOutTheFiltersNotAskedFor() {
-        AdminStatements statements = new AdminStatements(TABLE, INBOX, DatabaseDialect.POSTGRESQL);
+        AdminStatements statements = new AdminStatements(TABLE, INBOX, DatabaseType.POSTGRESQL);
 
         assertThat(statements.page(false, false)).doesNotContain(":state").doesNotContain(":type");
         assertThat(statements.page(true, false)).contains("AND state = :state").doesNotContain(":type");
@@ -141,21 +143,21 @@ class StatementSetTest {
 
     @Test
     void eachDatabaseInsertsUnlessTheKeyExistsInItsOwnWay() {
-        assertThat(StatementSet.of(DatabaseDialect.MYSQL, TABLE, INBOX, ARCHIVE).messages().insert)
+        assertThat(StatementSet.of(DatabaseType.MYSQL, TABLE, INBOX, ARCHIVE).messages().insert)
                 .endsWith("ON DUPLICATE KEY UPDATE id = id");
-        assertThat(StatementSet.of(DatabaseDialect.POSTGRESQL, TABLE, INBOX, ARCHIVE).inbox().insert)
+        assertThat(StatementSet.of(DatabaseType.POSTGRESQL, TABLE, INBOX, ARCHIVE).inbox().insert)
                 .endsWith("ON CONFLICT (idempotency_key, consumer_group) DO NOTHING");
-        assertThat(StatementSet.of(DatabaseDialect.H2, TABLE, INBOX, ARCHIVE).messages().insert).endsWith(")");
+        assertThat(StatementSet.of(DatabaseType.H2, TABLE, INBOX, ARCHIVE).messages().insert).endsWith(")");
         // Only MySQL needs a locking read to see a duplicate committed after its snapshot.
-        assertThat(new MessageStatements(TABLE, DatabaseDialect.MYSQL).findIdByKey).endsWith("\nFOR UPDATE");
-        assertThat(new MessageStatements(TABLE, DatabaseDialect.H2).findIdByKey).doesNotContain("FOR UPDATE");
+        assertThat(new MessageStatements(TABLE, DatabaseType.MYSQL).findIdByKey).endsWith("\nFOR UPDATE");
+        assertThat(new MessageStatements(TABLE, DatabaseType.H2).findIdByKey).doesNotContain("FOR UPDATE");
     }
 
     @Test
     void onlyPostgresClaimsInOneStatement() {
-        assertThat(ClaimStatements.of(TABLE, DatabaseDialect.POSTGRESQL).claimDueHeads()).startsWith("WITH due AS");
-        assertThat(ClaimStatements.of(TABLE, DatabaseDialect.MYSQL).claimDueHeads()).isNull();
-        assertThat(ClaimStatements.of(TABLE, DatabaseDialect.H2).claimDueHeads()).isNull();
+        assertThat(ClaimStatements.of(TABLE, DatabaseType.POSTGRESQL).claimDueHeads()).startsWith("WITH due AS");
+        assertThat(ClaimStatements.of(TABLE, DatabaseType.MYSQL).claimDueHeads()).isNull();
+        assertThat(ClaimStatements.of(TABLE, DatabaseType.H2).claimDueHeads()).isNull();
     }
 
     /** Every statement of the set: each one its classes hold, and the ones they write per scope, count or filter. */

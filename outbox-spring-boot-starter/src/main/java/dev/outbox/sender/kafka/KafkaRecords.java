@@ -15,9 +15,9 @@ import java.util.TreeMap;
 import java.util.function.Supplier;
 
 import dev.outbox.admin.BrokerRecords;
-import dev.outbox.admin.MessageSummary;
 import dev.outbox.admin.RecordCheck;
 import dev.outbox.admin.RecordStatus;
+import dev.outbox.message.MessageSummary;
 import dev.outbox.sender.OutboxHeaders;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;

@@ -1,0 +1,48 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox.message;
+
+import java.time.Instant;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A snapshot of one outbox row, for display and diagnostics.
+ *
+ * @param id the row id
+ * @param messageKey the business idempotency key
+ * @param messageType the message type
+ * @param topic the destination on the broker
+ * @param orderingKey the ordering key, if any
+ * @param headers the message headers
+ * @param body the serialized payload
+ * @param state the current state
+ * @param retryCount attempts that failed so far
+ * @param nextRetryAt when the row is next due (or the end of its current lease); for a SENT or CONSUMED row, when
+ * it reached that state, from which the cleanup counts its age
+ * @param lastAttemptAt when the last attempt started, if any
+ * @param brokerMessageId the id the broker returned, once sent
+ * @param failReason the last error, if any
+ * @param createdAt when the message was saved
+ * @param modifiedAt when the row last changed
+ */
+public record StoredMessage(
+        long id,
+        String messageKey,
+        String messageType,
+        String topic,
+        @Nullable String orderingKey,
+        Map<String, String> headers,
+        String body,
+        MessageState state,
+        int retryCount,
+        Instant nextRetryAt,
+        @Nullable Instant lastAttemptAt,
+        @Nullable String brokerMessageId,
+        @Nullable String failReason,
+        Instant createdAt,
+        Instant modifiedAt) {
+}
