@@ -23,6 +23,7 @@ import org.springframework.dao.DataAccessResourceFailureException;
  */
 public enum DatabaseType {
 
+    /** MySQL 8 and MariaDB 10.6+ (older versions work with the optimistic claim). */
     MYSQL("mysql") {
         @Override
         boolean supportsSkipLocked(DatabaseMetaData metaData) throws SQLException {
