@@ -4,7 +4,6 @@
  */
 package dev.outbox.route;
 
-import dev.outbox.MessageRoutes;
 
 /**
  * Where an operator switched a message type's messages at run time, away from its broker: the recovery of a broker
@@ -13,7 +12,7 @@ import dev.outbox.MessageRoutes;
 public enum RouteSwitchMode {
 
     /**
-     * The type's fallback handler ({@link MessageRoutes.Builder#fallback}) takes every message at once, without
+     * The type's fallback handler ({@link dev.outbox.MessageRoutes.Builder#fallback}) takes every message at once, without
      * waiting for failed sends. Only a type with a fallback handler can be switched to it.
      */
     FALLBACK,

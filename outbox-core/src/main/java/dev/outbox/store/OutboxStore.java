@@ -8,7 +8,6 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
-import dev.outbox.OutboxTemplate;
 import dev.outbox.internal.sql.TableName;
 import dev.outbox.settings.Setting;
 import dev.outbox.settings.SettingSource;
