@@ -249,8 +249,8 @@ final class BatchDelivery {
                 && sender.equals(this.routes.senderFor(next.type()));
     }
 
-    private Optional<MessageRoutes.LocalRoute> localRoute(ClaimedMessage message, RouteSwitchState switched) {
-        return this.routes.localRouteFor(message.type(), message.retryCount(), switched.toFallback(message.type()));
+    private Optional<HandlerRoutes.LocalRoute> localRoute(ClaimedMessage message, RouteSwitchState switched) {
+        return this.routes.handlers().routeFor(message.type(), message.retryCount(), switched.toFallback(message.type()));
     }
 
     private CompletableFuture<Confirmation> start(ClaimedMessage message, Set<Long> probes,
@@ -259,7 +259,7 @@ final class BatchDelivery {
             // Taken before the switch (handed off, or claimed by a round that read the switches earlier).
             return CompletableFuture.failedFuture(HeldBack.INSTANCE);
         }
-        Optional<MessageRoutes.LocalRoute> local = localRoute(message, switched);
+        Optional<HandlerRoutes.LocalRoute> local = localRoute(message, switched);
         if (local.isPresent()) {
             return this.handlers.start(message, local.get(), attemptedAt);
         }

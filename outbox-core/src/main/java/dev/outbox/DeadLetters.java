@@ -71,7 +71,7 @@ final class DeadLetters {
     boolean appliesTo(ClaimedMessage message, DeliveryOutcome outcome) {
         return outcome instanceof DeliveryOutcome.Failed failed && failed.state() == MessageState.FAILED
                 && message.state() == MessageState.PENDING
-                && this.routes.deadLetterRouteFor(message.type()).isPresent();
+                && this.routes.failures().deadLetterRouteFor(message.type()).isPresent();
     }
 
     /**
@@ -90,7 +90,7 @@ final class DeadLetters {
         List<CompletableFuture<Confirmation>> sends = new ArrayList<>(messages.size());
         List<String> topics = new ArrayList<>(messages.size());
         failedForGood.forEach((position, message) -> {
-            MessageRoutes.DeadLetterRoute route = this.routes.deadLetterRouteFor(message.type()).orElseThrow();
+            FailureRoutes.DeadLetterRoute route = this.routes.failures().deadLetterRouteFor(message.type()).orElseThrow();
             topics.add(route.topic());
             sends.add(start(route, deadLetter(message, (DeliveryOutcome.Failed) outcomes.get(position),
                     route.topic())));
@@ -105,7 +105,7 @@ final class DeadLetters {
         }
     }
 
-    private static CompletableFuture<Confirmation> start(MessageRoutes.DeadLetterRoute route,
+    private static CompletableFuture<Confirmation> start(FailureRoutes.DeadLetterRoute route,
             OutgoingMessage deadLetter) {
         try {
             return route.sender().send(deadLetter).toCompletableFuture().thenApply(BatchDelivery::acknowledged);

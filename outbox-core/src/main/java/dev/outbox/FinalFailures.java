@@ -42,7 +42,7 @@ final class FinalFailures {
         if (kind == SendFailure.REJECTED) {
             return Optional.of("the broker rejected it for good");
         }
-        Optional<Class<? extends Throwable>> nonRetryable = this.routes.nonRetryableCause(message.type(), error);
+        Optional<Class<? extends Throwable>> nonRetryable = this.routes.failures().nonRetryableCause(message.type(), error);
         if (nonRetryable.isPresent()) {
             return Optional.of("its type does not retry " + nonRetryable.get().getName());
         }

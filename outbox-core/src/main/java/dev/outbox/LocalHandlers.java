@@ -56,7 +56,7 @@ final class LocalHandlers {
      * @return a stage that completes once the handler succeeded and the message is marked CONSUMED; failed
      * with {@link Refused} when the executor refused the handler, which then never runs
      */
-    CompletableFuture<Confirmation> start(ClaimedMessage message, MessageRoutes.LocalRoute route,
+    CompletableFuture<Confirmation> start(ClaimedMessage message, HandlerRoutes.LocalRoute route,
             Instant attemptedAt) {
         try {
             return CompletableFuture.supplyAsync(() -> handle(message, route, attemptedAt), this.executor);
@@ -66,7 +66,7 @@ final class LocalHandlers {
         }
     }
 
-    private Confirmation handle(ClaimedMessage message, MessageRoutes.LocalRoute route, Instant attemptedAt) {
+    private Confirmation handle(ClaimedMessage message, HandlerRoutes.LocalRoute route, Instant attemptedAt) {
         OutgoingMessage outgoing = message.toOutgoing();
         Observation observation = this.observations.consume(ConsumeObservationContext.Consumer.HANDLER, () -> outgoing)
                 .start();
@@ -90,7 +90,7 @@ final class LocalHandlers {
         }
     }
 
-    private void handleInTransaction(ClaimedMessage message, OutgoingMessage outgoing, MessageRoutes.LocalRoute route,
+    private void handleInTransaction(ClaimedMessage message, OutgoingMessage outgoing, HandlerRoutes.LocalRoute route,
             Instant attemptedAt) {
         try {
             this.transaction.executeWithoutResult(status -> {

@@ -4,11 +4,8 @@
  */
 package dev.outbox;
 
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -32,44 +29,25 @@ import org.jspecify.annotations.Nullable;
  */
 public final class MessageRoutes {
 
-    /** What a local handler records in place of a broker message id. */
-    static final String LOCAL_PREFIX = "local:";
-
-    /** What a fallback handler records in place of a broker message id. */
-    static final String FALLBACK_PREFIX = "fallback:";
-
     /** Keeps what a handler records within the 255 characters of the message id column. */
     private static final int MAX_NAME_LENGTH = 200;
 
     private final Map<String, MessageSender> senders;
 
-    private final Map<String, LocalRoute> handlers;
-
-    private final Map<String, FallbackRoute> fallbacks;
-
     private final @Nullable MessageSender defaultSender;
 
     private final Set<String> pulledTopics;
 
-    private final Map<String, List<Class<? extends Throwable>>> nonRetryable;
+    private final HandlerRoutes handlers;
 
-    private final Map<String, DeadLetterRoute> deadLetters;
+    private final FailureRoutes failures;
 
     private MessageRoutes(Builder builder) {
         this.senders = Map.copyOf(builder.senders);
-        Map<String, LocalRoute> handlers = new LinkedHashMap<>();
-        builder.handlers.forEach((type, handler) -> handlers.put(type, handler.route(LOCAL_PREFIX)));
-        this.handlers = Map.copyOf(handlers);
-        Map<String, FallbackRoute> fallbacks = new LinkedHashMap<>();
-        builder.fallbacks.forEach((type, fallback) -> fallbacks.put(type,
-                new FallbackRoute(fallback.handler().route(FALLBACK_PREFIX), fallback.afterFailures())));
-        this.fallbacks = Map.copyOf(fallbacks);
         this.defaultSender = builder.defaultSender;
         this.pulledTopics = Set.copyOf(builder.pulledTopics);
-        Map<String, List<Class<? extends Throwable>>> nonRetryable = new LinkedHashMap<>();
-        builder.nonRetryable.forEach((type, errors) -> nonRetryable.put(type, List.copyOf(errors)));
-        this.nonRetryable = Map.copyOf(nonRetryable);
-        this.deadLetters = Map.copyOf(builder.deadLetters);
+        this.handlers = new HandlerRoutes(builder.handlers, builder.fallbacks);
+        this.failures = new FailureRoutes(builder.nonRetryable, builder.deadLetters);
     }
 
     /**
@@ -92,28 +70,11 @@ public final class MessageRoutes {
      * @return the sender of that type, if it goes to a broker and a sender is routed
      */
     public Optional<MessageSender> senderFor(String messageType) {
-        if (this.handlers.containsKey(messageType)) {
+        if (this.handlers.handles(messageType)) {
             return Optional.empty();
         }
         MessageSender sender = this.senders.get(messageType);
         return Optional.ofNullable((sender != null) ? sender : this.defaultSender);
-    }
-
-    /**
-     * @param messageType a message type
-     * @param failedAttempts how many attempts to deliver the message failed so far
-     * @param switchedToFallback whether an operator switched the type to its fallback ({@link dev.outbox.route.RouteSwitchMode#FALLBACK})
-     * @return the local handler that takes the message: the type's own, or its fallback once the broker
-     * has failed the message often enough or at once while switched to it; empty when it goes to the broker
-     */
-    Optional<LocalRoute> localRouteFor(String messageType, int failedAttempts, boolean switchedToFallback) {
-        LocalRoute handler = this.handlers.get(messageType);
-        if (handler != null) {
-            return Optional.of(handler);
-        }
-        FallbackRoute fallback = this.fallbacks.get(messageType);
-        return (fallback != null && (switchedToFallback || failedAttempts >= fallback.afterFailures()))
-                ? Optional.of(fallback.route()) : Optional.empty();
     }
 
     /**
@@ -123,37 +84,21 @@ public final class MessageRoutes {
      * switch the type to it ({@link dev.outbox.route.RouteSwitchMode#FALLBACK})
      */
     public boolean hasFallback(String messageType) {
-        return this.fallbacks.containsKey(messageType);
+        return this.handlers.hasFallback(messageType);
     }
 
     /**
-     * @param messageType a message type
-     * @param error why a message of that type failed
-     * @return the first of the type's {@link Builder#nonRetryable non-retryable} exception types that the error
-     * or one of its causes is an instance of
+     * @return the types that handlers in this process take
      */
-    Optional<Class<? extends Throwable>> nonRetryableCause(String messageType, Throwable error) {
-        List<Class<? extends Throwable>> errorTypes = this.nonRetryable.getOrDefault(messageType, List.of());
-        if (errorTypes.isEmpty()) {
-            return Optional.empty();
-        }
-        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (Throwable cause = error; cause != null && seen.add(cause); cause = cause.getCause()) {
-            for (Class<? extends Throwable> errorType : errorTypes) {
-                if (errorType.isInstance(cause)) {
-                    return Optional.of(errorType);
-                }
-            }
-        }
-        return Optional.empty();
+    HandlerRoutes handlers() {
+        return this.handlers;
     }
 
     /**
-     * @param messageType a message type
-     * @return where a message of that type that goes FAILED is published, if the type has a dead-letter route
+     * @return what a failure does beyond the retry policy
      */
-    Optional<DeadLetterRoute> deadLetterRouteFor(String messageType) {
-        return Optional.ofNullable(this.deadLetters.get(messageType));
+    FailureRoutes failures() {
+        return this.failures;
     }
 
     /**
@@ -171,51 +116,10 @@ public final class MessageRoutes {
     }
 
     /**
-     * @return the message types that a local handler or a fallback handler takes
-     */
-    Set<String> locallyHandledTypes() {
-        Set<String> types = new TreeSet<>(this.handlers.keySet());
-        types.addAll(this.fallbacks.keySet());
-        return types;
-    }
-
-    /**
      * @return the topics whose messages pull consumers receive, and the dispatcher leaves alone
      */
     public Set<String> pulledTopics() {
         return this.pulledTopics;
-    }
-
-    /**
-     * A local handler chosen for a message.
-     *
-     * @param deliveredBy what the row records in place of a broker message id once the handler succeeded:
-     * {@code local:<name>} for a type routed to the handler, {@code fallback:<name>} for a fallback
-     * @param handler the handler
-     */
-    record LocalRoute(String deliveredBy, MessageHandler handler) {
-    }
-
-    /**
-     * Where the messages of a type that go FAILED are published.
-     *
-     * @param sender the sender that publishes them
-     * @param topic their destination: the Kafka or RocketMQ topic, or the RabbitMQ exchange
-     */
-    record DeadLetterRoute(MessageSender sender, String topic) {
-    }
-
-    private record NamedHandler(String name, MessageHandler handler) {
-
-        LocalRoute route(String prefix) {
-            return new LocalRoute(prefix + this.name, this.handler);
-        }
-    }
-
-    private record FallbackRoute(LocalRoute route, int afterFailures) {
-    }
-
-    private record Fallback(NamedHandler handler, int afterFailures) {
     }
 
     /**
@@ -225,15 +129,15 @@ public final class MessageRoutes {
 
         private final Map<String, MessageSender> senders = new LinkedHashMap<>();
 
-        private final Map<String, NamedHandler> handlers = new LinkedHashMap<>();
+        private final Map<String, HandlerRoutes.NamedHandler> handlers = new LinkedHashMap<>();
 
-        private final Map<String, Fallback> fallbacks = new LinkedHashMap<>();
+        private final Map<String, HandlerRoutes.Fallback> fallbacks = new LinkedHashMap<>();
 
         private final Set<String> pulledTopics = new TreeSet<>();
 
         private final Map<String, Set<Class<? extends Throwable>>> nonRetryable = new LinkedHashMap<>();
 
-        private final Map<String, DeadLetterRoute> deadLetters = new LinkedHashMap<>();
+        private final Map<String, FailureRoutes.DeadLetterRoute> deadLetters = new LinkedHashMap<>();
 
         private @Nullable MessageSender defaultSender;
 
@@ -268,7 +172,7 @@ public final class MessageRoutes {
                                 ? " with a fallback handler" : ""));
             }
             requireNoHandler(messageType, "local handler '" + name + "'");
-            this.handlers.put(messageType, new NamedHandler(requireName(name), handler));
+            this.handlers.put(messageType, new HandlerRoutes.NamedHandler(requireName(name), handler));
             return this;
         }
 
@@ -289,7 +193,7 @@ public final class MessageRoutes {
                 throw new IllegalArgumentException("the fallback of message type '" + messageType
                         + "' must take over after at least 1 failed send, was " + afterFailures);
             }
-            this.fallbacks.put(messageType, new Fallback(new NamedHandler(requireName(name), handler), afterFailures));
+            this.fallbacks.put(messageType, new HandlerRoutes.Fallback(new HandlerRoutes.NamedHandler(requireName(name), handler), afterFailures));
             return this;
         }
 
@@ -353,7 +257,7 @@ public final class MessageRoutes {
                 throw new IllegalArgumentException("the dead-letter topic of message type '" + messageType
                         + "' must not be blank");
             }
-            this.deadLetters.put(messageType, new DeadLetterRoute(sender, topic));
+            this.deadLetters.put(messageType, new FailureRoutes.DeadLetterRoute(sender, topic));
             return this;
         }
 
@@ -365,7 +269,7 @@ public final class MessageRoutes {
         }
 
         private void requireNoHandler(String messageType, String what) {
-            NamedHandler handler = this.handlers.get(messageType);
+            HandlerRoutes.NamedHandler handler = this.handlers.get(messageType);
             if (handler != null) {
                 throw new IllegalArgumentException("message type '" + messageType + "' cannot be routed to " + what
                         + ": it goes to local handler '" + handler.name() + "' already");

@@ -46,7 +46,7 @@ final class RouteScopes {
             paused.forEach(sender -> excluded.addAll(ownTypes(sender)));
             return Optional.of(base.withoutTypes(excluded));
         }
-        Set<String> included = this.routes.locallyHandledTypes();
+        Set<String> included = this.routes.handlers().handledTypes();
         this.routes.namedSenders().forEach((type, sender) -> {
             if (!paused.contains(sender)) {
                 included.add(type);
@@ -64,7 +64,7 @@ final class RouteScopes {
         if (sender != this.routes.defaultSender()) {
             return base.onlyTypes(ownTypes(sender));
         }
-        Set<String> elsewhere = this.routes.locallyHandledTypes();
+        Set<String> elsewhere = this.routes.handlers().handledTypes();
         this.routes.namedSenders().forEach((type, routed) -> {
             if (routed != sender) {
                 elsewhere.add(type);

@@ -111,11 +111,11 @@ class MessageRoutesTest {
                 .handle("invoice.requested", "invoicing", this.handler).build();
 
         assertThat(routes.senderFor("invoice.requested")).isEmpty();
-        assertThat(routes.localRouteFor("invoice.requested", 0, false)).hasValueSatisfying(route -> {
+        assertThat(routes.handlers().routeFor("invoice.requested", 0, false)).hasValueSatisfying(route -> {
             assertThat(route.deliveredBy()).isEqualTo("local:invoicing");
             assertThat(route.handler()).isSameAs(this.handler);
         });
-        assertThat(routes.localRouteFor("order.created", 0, false)).isEmpty();
+        assertThat(routes.handlers().routeFor("order.created", 0, false)).isEmpty();
     }
 
     @Test
@@ -123,8 +123,8 @@ class MessageRoutesTest {
         MessageRoutes routes = MessageRoutes.builder().route("order.created", this.kafka)
                 .fallback("order.created", "audit-log", this.handler, 3).build();
 
-        assertThat(routes.localRouteFor("order.created", 2, false)).isEmpty();
-        assertThat(routes.localRouteFor("order.created", 3, false)).hasValueSatisfying(
+        assertThat(routes.handlers().routeFor("order.created", 2, false)).isEmpty();
+        assertThat(routes.handlers().routeFor("order.created", 3, false)).hasValueSatisfying(
                 route -> assertThat(route.deliveredBy()).isEqualTo("fallback:audit-log"));
         assertThat(routes.senderFor("order.created")).containsSame(this.kafka);
     }
@@ -134,9 +134,9 @@ class MessageRoutesTest {
         MessageRoutes routes = MessageRoutes.builder().route("order.created", this.kafka)
                 .fallback("order.created", "audit-log", this.handler, 3).build();
 
-        assertThat(routes.localRouteFor("order.created", 0, true)).hasValueSatisfying(
+        assertThat(routes.handlers().routeFor("order.created", 0, true)).hasValueSatisfying(
                 route -> assertThat(route.deliveredBy()).isEqualTo("fallback:audit-log"));
-        assertThat(routes.localRouteFor("invoice.created", 0, true)).as("no fallback to switch to").isEmpty();
+        assertThat(routes.handlers().routeFor("invoice.created", 0, true)).as("no fallback to switch to").isEmpty();
     }
 
     @Test
