@@ -4,26 +4,15 @@
  */
 package dev.outbox;
 
-import dev.outbox.testing.ApiListingFile;
-import dev.outbox.testing.InternalTypeExposure;
-import dev.outbox.testing.ModuleClasses;
-import org.junit.jupiter.api.Test;
-
-import static org.assertj.core.api.Assertions.assertThat;
+import dev.outbox.testing.PublicApiContract;
 
 /**
  * Keeps api/outbox-core.api, the listing of this module's public API, in step with the code, and keeps
  * the internal packages out of it.
  */
-class PublicApiListingTest {
+class PublicApiListingTest extends PublicApiContract {
 
-    @Test
-    void thePublicApiIsTheCheckedInListing() throws Exception {
-        ApiListingFile.check("outbox-core", OutboxTemplate.class);
-    }
-
-    @Test
-    void noPublicSignatureExposesATypeOfAnInternalPackage() throws Exception {
-        assertThat(InternalTypeExposure.of(ModuleClasses.topLevelTypes(OutboxTemplate.class))).isEmpty();
+    PublicApiListingTest() {
+        super("outbox-core", OutboxTemplate.class);
     }
 }

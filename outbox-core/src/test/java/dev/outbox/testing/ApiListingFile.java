@@ -25,8 +25,8 @@ public final class ApiListingFile {
     public static final String UPDATE_PROPERTY = "outbox.api.update";
 
     /** The command that writes the listings of all published modules. */
-    private static final String REGENERATE_COMMAND = "mvn -B -q test -pl outbox-core,outbox-spring-boot-starter -am"
-            + " -Dtest=PublicApiListingTest -Dsurefire.failIfNoSpecifiedTests=false -D" + UPDATE_PROPERTY + "=true";
+    private static final String REGENERATE_COMMAND = "mvn -B -q test -pl outbox-core,outbox-kafka,outbox-rabbitmq,"
+            + "outbox-rocketmq,outbox-spring-boot-starter -am -Dtest=PublicApiListingTest -Dsurefire.failIfNoSpecifiedTests=false -D" + UPDATE_PROPERTY + "=true";
 
     private static final int MOST_CHANGES_SHOWN = 200;
 

@@ -207,7 +207,8 @@ public final class OutboxAutoConfiguration {
 
         @Bean
         @ConditionalOnMissingBean
-        OutboxSchemaInitializer outboxSchemaInitializer(OutboxStore store) {
+        OutboxSchemaInitializer outboxSchemaInitializer(OutboxStore store, ResourceLoader resourceLoader) {
+            SeparateSchemaCheck.requireFlyway(resourceLoader.getClassLoader());
             return new OutboxSchemaInitializer(store);
         }
     }
@@ -248,7 +249,7 @@ public final class OutboxAutoConfiguration {
         MessageRoutes outboxMessageRoutes(OutboxProperties properties, ListableBeanFactory beanFactory,
                 OutboxHandlerMethodProcessor handlerMethods, Environment environment, ResourceLoader resourceLoader) {
             LocalHandlerRegistry handlers = handlerMethods.discover(BodyReader.detect(beanFactory));
-            return new MessageRouting(beanFactory.getBeansOfType(MessageSender.class), handlers,
+            return new MessageRoutesFactory(beanFactory.getBeansOfType(MessageSender.class), handlers,
                     new ExceptionTypeNames(environment, resourceLoader.getClassLoader())).routes(properties);
         }
 

@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 import org.jspecify.annotations.Nullable;
@@ -57,17 +56,11 @@ public class OutboxProperties {
 
     private final Schema schema = new Schema();
 
-    private final Inbox inbox = new Inbox();
+    private final InboxProperties inbox = new InboxProperties();
 
-    private final Dispatcher dispatcher = new Dispatcher();
+    private final DispatcherProperties dispatcher = new DispatcherProperties();
 
     private final LoggingSender loggingSender = new LoggingSender();
-
-    private final Kafka kafka = new Kafka();
-
-    private final Rabbit rabbit = new Rabbit();
-
-    private final RocketMq rocketmq = new RocketMq();
 
     private final Pull pull = new Pull();
 
@@ -114,33 +107,18 @@ public class OutboxProperties {
     }
 
     /** {@return the {@code outbox.inbox.*} settings} */
-    public Inbox getInbox() {
+    public InboxProperties getInbox() {
         return this.inbox;
     }
 
     /** {@return the {@code outbox.dispatcher.*} settings} */
-    public Dispatcher getDispatcher() {
+    public DispatcherProperties getDispatcher() {
         return this.dispatcher;
     }
 
     /** {@return the {@code outbox.logging-sender.*} settings} */
     public LoggingSender getLoggingSender() {
         return this.loggingSender;
-    }
-
-    /** {@return the {@code outbox.kafka.*} settings} */
-    public Kafka getKafka() {
-        return this.kafka;
-    }
-
-    /** {@return the {@code outbox.rabbit.*} settings} */
-    public Rabbit getRabbit() {
-        return this.rabbit;
-    }
-
-    /** {@return the {@code outbox.rocketmq.*} settings} */
-    public RocketMq getRocketmq() {
-        return this.rocketmq;
     }
 
     /** {@return the {@code outbox.pull.*} settings} */
@@ -270,7 +248,7 @@ public class OutboxProperties {
     /**
      * The inbox, which lets consumers run their logic once per message.
      */
-    public static class Inbox {
+    public static class InboxProperties {
 
         /**
          * Whether the cleanup job (outbox.cleanup.enabled) deletes the keys older than the retention.
@@ -291,7 +269,7 @@ public class OutboxProperties {
     /**
      * The dispatcher of this instance.
      */
-    public static class Dispatcher {
+    public static class DispatcherProperties {
 
         /**
          * Whether this instance runs a dispatcher that delivers committed messages. Disable it on
@@ -444,13 +422,6 @@ public class OutboxProperties {
         public void setDeadLetterTopic(@Nullable String deadLetterTopic) {
             this.deadLetterTopic = deadLetterTopic;
         }
-
-        /**
-         * @return this route's routing key, when one is configured
-         */
-        Optional<String> routingKey() {
-            return Optional.ofNullable(this.routingKey).map(String::trim).filter(key -> !key.isEmpty());
-        }
     }
 
     /**
@@ -492,75 +463,6 @@ public class OutboxProperties {
         }
 
         /** @param enabled the new value of {@code outbox.logging-sender.enabled} */
-        public void setEnabled(boolean enabled) {
-            this.enabled = enabled;
-        }
-    }
-
-    /**
-     * The Kafka sender.
-     */
-    public static class Kafka {
-
-        /**
-         * Whether to register a MessageSender bean named kafkaMessageSender that sends through the
-         * application's KafkaTemplate, when spring-kafka is present and a KafkaTemplate bean exists.
-         */
-        private boolean enabled = true;
-
-        /** {@return the value of {@code outbox.kafka.enabled}} */
-        public boolean isEnabled() {
-            return this.enabled;
-        }
-
-        /** @param enabled the new value of {@code outbox.kafka.enabled} */
-        public void setEnabled(boolean enabled) {
-            this.enabled = enabled;
-        }
-    }
-
-    /**
-     * The RabbitMQ sender.
-     */
-    public static class Rabbit {
-
-        /**
-         * Whether to register a MessageSender bean named rabbitMessageSender that publishes through
-         * the application's RabbitTemplate, when spring-rabbit is present and a RabbitTemplate bean
-         * exists. It needs spring.rabbitmq.publisher-confirm-type=correlated and
-         * spring.rabbitmq.publisher-returns=true.
-         */
-        private boolean enabled = true;
-
-        /** {@return the value of {@code outbox.rabbit.enabled}} */
-        public boolean isEnabled() {
-            return this.enabled;
-        }
-
-        /** @param enabled the new value of {@code outbox.rabbit.enabled} */
-        public void setEnabled(boolean enabled) {
-            this.enabled = enabled;
-        }
-    }
-
-    /**
-     * The RocketMQ sender.
-     */
-    public static class RocketMq {
-
-        /**
-         * Whether to register a MessageSender bean named rocketMqMessageSender that sends through the
-         * application's DefaultMQProducer, when rocketmq-client is present and a DefaultMQProducer bean
-         * exists. The application configures and starts the producer.
-         */
-        private boolean enabled = true;
-
-        /** {@return the value of {@code outbox.rocketmq.enabled}} */
-        public boolean isEnabled() {
-            return this.enabled;
-        }
-
-        /** @param enabled the new value of {@code outbox.rocketmq.enabled} */
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }
@@ -696,10 +598,10 @@ public class OutboxProperties {
      */
     public static class Metrics {
 
-        private final BacklogGauges backlogGauges = new BacklogGauges();
+        private final BacklogGaugesProperties backlogGauges = new BacklogGaugesProperties();
 
         /** {@return the {@code outbox.metrics.backlog-gauges.*} settings} */
-        public BacklogGauges getBacklogGauges() {
+        public BacklogGaugesProperties getBacklogGauges() {
             return this.backlogGauges;
         }
     }
@@ -708,7 +610,7 @@ public class OutboxProperties {
      * The backlog gauges outbox.messages.backlog (per state), outbox.oldest.due.age and
      * outbox.backlog.refresh.age, read from a backlog snapshot that one background thread refreshes.
      */
-    public static class BacklogGauges {
+    public static class BacklogGaugesProperties {
 
         /**
          * Whether to register the backlog gauges and refresh them in the background.

@@ -27,6 +27,7 @@ import dev.outbox.spi.RetryDecision;
 import dev.outbox.store.OutboxStore;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.core.env.Environment;
@@ -53,6 +54,10 @@ final class OutboxStoresRegistrar extends StoresRegistrar {
             throw new IllegalStateException("outbox.schema.mode=application cannot create the tables of several "
                     + "stores (outbox.stores), since Spring Boot's Flyway migrates one DataSource: use separate, "
                     + "which migrates each store's tables at start, or none if the application creates them");
+        }
+        if (properties.getSchema().getMode() == OutboxProperties.SchemaMode.SEPARATE) {
+            SeparateSchemaCheck.requireFlyway(
+                    (beans instanceof ConfigurableBeanFactory factory) ? factory.getBeanClassLoader() : null);
         }
         stores.forEach((name, store) -> new StoreRegistration(registry, beans, environment, properties, name, store)
                 .register());

@@ -4,17 +4,30 @@
  */
 package dev.outbox.autoconfigure;
 
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import dev.outbox.sender.kafka.KafkaMessageSender;
+import dev.outbox.sender.rabbit.RabbitMessageSender;
+import dev.outbox.sender.rocketmq.RocketMqMessageSender;
 import dev.outbox.testing.ModuleArchitecture;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The starter uses the core's API alone, and its own packages form no cycle.
+ * The starter and the broker modules use the core's API alone, and the starter's own packages form no cycle.
  */
 class ArchitectureTest {
 
     @Test
     void theStarterUsesNoInternalPackageOfTheCore() {
         ModuleArchitecture.NO_INTERNAL_PACKAGE.check(ModuleArchitecture.mainClassesOf(OutboxAutoConfiguration.class));
+    }
+
+    @ParameterizedTest
+    @ValueSource(classes = { KafkaMessageSender.class, RabbitMessageSender.class, RocketMqMessageSender.class })
+    void aBrokerModuleUsesNoInternalPackageOfTheCore(Class<?> sender) {
+        // By package, as a broker module is a jar on this class path once the reactor packaged it.
+        ModuleArchitecture.NO_INTERNAL_PACKAGE.check(new ClassFileImporter().importPackagesOf(sender));
     }
 
     @Test

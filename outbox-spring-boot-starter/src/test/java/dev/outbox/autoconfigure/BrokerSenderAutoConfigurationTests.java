@@ -4,17 +4,22 @@
  */
 package dev.outbox.autoconfigure;
 
+import java.util.List;
 import java.util.Map;
 
 import dev.outbox.MessageRoutes;
 import dev.outbox.sender.kafka.KafkaMessageSender;
+import dev.outbox.sender.kafka.autoconfigure.OutboxKafkaAutoConfiguration;
 import dev.outbox.sender.rabbit.RabbitMessageSender;
+import dev.outbox.sender.rabbit.autoconfigure.OutboxRabbitAutoConfiguration;
 import dev.outbox.sender.rocketmq.RocketMqMessageSender;
+import dev.outbox.sender.rocketmq.autoconfigure.OutboxRocketMqAutoConfiguration;
 import dev.outbox.spi.MessageSender;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.junit.jupiter.api.Test;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -44,6 +49,14 @@ class BrokerSenderAutoConfigurationTests {
 
     private final ApplicationContextRunner rabbitWithConfirms = this.rabbit.withPropertyValues(
             "spring.rabbitmq.publisher-confirm-type=correlated", "spring.rabbitmq.publisher-returns=true");
+
+    @Test
+    void eachBrokerModuleRunsAfterTheStartersAutoConfigurationWhichItNamesWithoutDependingOnIt() {
+        assertThat(List.of(OutboxKafkaAutoConfiguration.class, OutboxRabbitAutoConfiguration.class,
+                OutboxRocketMqAutoConfiguration.class)).allSatisfy(configuration -> assertThat(
+                        configuration.getAnnotation(AutoConfiguration.class).afterName())
+                .contains(OutboxAutoConfiguration.class.getName()));
+    }
 
     @Test
     void theKafkaSenderIsTheDefaultSenderOnBootsKafkaTemplate() {

@@ -5,10 +5,14 @@
 package dev.outbox.autoconfigure;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +34,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The configuration metadata that IDEs show, generated at build time from {@link OutboxProperties} and from the
- * core settings' entries that {@link CoreSettingsMetadata} writes, and the configuration reference in docs/.
+ * core settings' entries that {@link CoreSettingsMetadata} writes, with the broker modules' own, and the
+ * configuration reference in docs/.
  */
 class ConfigurationMetadataTests {
 
@@ -136,10 +141,26 @@ class ConfigurationMetadataTests {
                 .isEmpty();
     }
 
+    /**
+     * The starter's properties, and the {@code outbox.*} properties of the broker modules, whose metadata is
+     * written by hand beside their auto-configurations.
+     */
     private static List<JsonNode> properties() throws IOException {
-        JsonNode metadata = JsonMapper.shared().readTree(METADATA.toFile());
         List<JsonNode> properties = new ArrayList<>();
-        metadata.get("properties").forEach(properties::add);
+        JsonMapper.shared().readTree(METADATA.toFile()).get("properties").forEach(properties::add);
+        Enumeration<URL> modules = ConfigurationMetadataTests.class.getClassLoader()
+                .getResources("META-INF/spring-configuration-metadata.json");
+        for (URL module : Collections.list(modules)) {
+            if (!module.getPath().endsWith("outbox-spring-boot-starter/" + METADATA)) {
+                try (InputStream in = module.openStream()) {
+                    JsonMapper.shared().readTree(in).get("properties").forEach(property -> {
+                        if (property.get("name").asString().startsWith("outbox.")) {
+                            properties.add(property);
+                        }
+                    });
+                }
+            }
+        }
         return properties;
     }
 }

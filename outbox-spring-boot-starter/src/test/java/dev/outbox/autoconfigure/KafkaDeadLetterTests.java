@@ -10,6 +10,7 @@ import java.util.List;
 
 import dev.outbox.message.StoredMessage;
 import dev.outbox.sender.OutboxHeaders;
+import dev.outbox.sender.kafka.autoconfigure.OutboxKafkaAutoConfiguration;
 import dev.outbox.testing.TestDatabase;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

@@ -15,6 +15,7 @@ import dev.outbox.message.MessageState;
 import dev.outbox.message.SaveResult;
 import dev.outbox.message.StoredMessage;
 import dev.outbox.sender.kafka.KafkaMessageSender;
+import dev.outbox.sender.kafka.autoconfigure.OutboxKafkaAutoConfiguration;
 import dev.outbox.testing.TestDatabase;
 import kafka.server.BrokerServer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;

@@ -7,6 +7,7 @@ package dev.outbox.autoconfigure;
 import java.time.Duration;
 import java.util.Map;
 
+import dev.outbox.sender.kafka.autoconfigure.OutboxKafkaAutoConfiguration;
 import dev.outbox.testing.TestDatabase;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.serialization.StringDeserializer;

@@ -21,6 +21,7 @@ import dev.outbox.admin.RecordStatus;
 import dev.outbox.admin.Reconciliation;
 import dev.outbox.admin.ReconciliationQuery;
 import dev.outbox.sender.kafka.KafkaRecords;
+import dev.outbox.sender.kafka.autoconfigure.OutboxKafkaAutoConfiguration;
 import dev.outbox.testing.TestDatabase;
 import org.apache.kafka.clients.admin.AdminClient;
 import org.apache.kafka.clients.admin.AdminClientConfig;

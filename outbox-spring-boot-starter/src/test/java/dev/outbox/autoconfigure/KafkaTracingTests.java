@@ -11,6 +11,7 @@ import java.util.Map;
 import dev.outbox.consumer.inbox.Inbox;
 import dev.outbox.message.SaveResult;
 import dev.outbox.sender.OutboxHeaders;
+import dev.outbox.sender.kafka.autoconfigure.OutboxKafkaAutoConfiguration;
 import dev.outbox.testing.TestDatabase;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;

@@ -17,6 +17,7 @@ import dev.outbox.message.MessageState;
 import dev.outbox.message.StoredMessage;
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.sender.rabbit.RabbitDeliveryException;
+import dev.outbox.sender.rabbit.autoconfigure.OutboxRabbitAutoConfiguration;
 import dev.outbox.store.OutboxStore;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;

@@ -15,6 +15,7 @@ import dev.outbox.message.MessageState;
 import dev.outbox.message.SaveResult;
 import dev.outbox.message.StoredMessage;
 import dev.outbox.sender.rabbit.RabbitMessageSender;
+import dev.outbox.sender.rabbit.autoconfigure.OutboxRabbitAutoConfiguration;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -13,6 +13,7 @@ import dev.outbox.PausedRoute;
 import dev.outbox.message.MessageState;
 import dev.outbox.message.StoredMessage;
 import dev.outbox.retry.RetryPolicy;
+import dev.outbox.sender.rabbit.autoconfigure.OutboxRabbitAutoConfiguration;
 import dev.outbox.testing.CuttableLink;
 import dev.outbox.testing.TestDatabase;
 import org.junit.jupiter.api.AfterAll;

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.outbox.message.SaveResult;
 import dev.outbox.sender.OutboxHeaders;
+import dev.outbox.sender.rabbit.autoconfigure.OutboxRabbitAutoConfiguration;
 import dev.outbox.testing.TestDatabase;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;

@@ -8,6 +8,7 @@ import java.util.UUID;
 import java.util.function.Consumer;
 
 import dev.outbox.sender.OutboxHeaders;
+import dev.outbox.sender.rocketmq.autoconfigure.OutboxRocketMqAutoConfiguration;
 import dev.outbox.testing.TestDatabase;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.apache.rocketmq.common.message.MessageExt;

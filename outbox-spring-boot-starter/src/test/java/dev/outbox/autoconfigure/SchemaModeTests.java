@@ -8,11 +8,13 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
+import dev.outbox.OutboxTemplate;
 import dev.outbox.consumer.inbox.Consumption;
 import dev.outbox.consumer.inbox.Inbox;
 import dev.outbox.message.SaveResult;
 import dev.outbox.schema.OutboxSchema;
 import dev.outbox.spi.MessageSender;
+import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.LazyInitializationBeanFactoryPostProcessor;
@@ -197,6 +199,23 @@ class SchemaModeTests {
                 .run(context -> assertThat(rootCause(context.getStartupFailure()))
                         .hasMessageContaining("outbox.schema.mode=application")
                         .hasMessageContaining("spring-boot-starter-flyway"));
+    }
+
+    @Test
+    void separateModeFailsClearlyWithoutFlyway() {
+        this.runner.withClassLoader(new FilteredClassLoader(Flyway.class))
+                .run(context -> assertThat(rootCause(context.getStartupFailure()))
+                        .hasMessageContaining("outbox.schema.mode=separate (the default)")
+                        .hasMessageContaining("org.flywaydb:flyway-core")
+                        .hasMessageContaining("outbox.schema.mode=none"));
+    }
+
+    @Test
+    void noneModeStartsWithoutFlyway() {
+        this.runner.withPropertyValues("outbox.schema.mode=none")
+                .withClassLoader(new FilteredClassLoader(Flyway.class, FlywayConfigurationCustomizer.class))
+                .run(context -> assertThat(context).hasNotFailed().hasSingleBean(OutboxTemplate.class)
+                        .doesNotHaveBean(OutboxSchemaInitializer.class));
     }
 
     @Test
