@@ -114,8 +114,8 @@ enum Change {
         }
 
         @Override
-        boolean allows(StoredMessage row) {
-            return super.allows(row) && row.orderingKey() != null;
+        boolean needsOrderingKey() {
+            return true;
         }
 
         @Override
@@ -173,10 +173,24 @@ enum Change {
     }
 
     /**
+     * @return whether the change applies only to a message that has an ordering key
+     */
+    boolean needsOrderingKey() {
+        return false;
+    }
+
+    /**
      * @return whether the update would match the row as it is now (it changed after the update missed it)
      */
     boolean allows(StoredMessage row) {
-        return this.from.contains(row.state());
+        return this.from.contains(row.state()) && (!needsOrderingKey() || row.orderingKey() != null);
+    }
+
+    /**
+     * @return the rule of this change, as operator tools show it
+     */
+    ActionRule rule() {
+        return new ActionRule(this.from, needsOrderingKey());
     }
 
     /**

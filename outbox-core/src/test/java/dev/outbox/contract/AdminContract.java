@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -17,11 +18,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 
 import dev.outbox.Dispatcher;
 import dev.outbox.DispatcherSettings;
 import dev.outbox.MessageRoutes;
 import dev.outbox.OutboxTemplate;
+import dev.outbox.admin.ActionRule;
 import dev.outbox.admin.BulkOperationResult;
 import dev.outbox.admin.MessagePage;
 import dev.outbox.admin.MessageQuery;
@@ -381,6 +384,32 @@ abstract class AdminContract extends DatabaseContract {
         assertThat(dispatcher.dispatchOnce()).isOne();
         assertThat(this.sender.sentKeys()).containsExactly("order-1");
         assertThat(this.fixture.row(id).state()).isEqualTo(MessageState.SENT);
+    }
+
+    @Test
+    void eachActionChangesExactlyTheMessagesItsPublishedRuleNames() {
+        Map<String, BiFunction<OutboxAdmin, Long, OperationResult>> actions = Map.of("retry", OutboxAdmin::retry,
+                "suspend", OutboxAdmin::suspend, "resume", OutboxAdmin::resume, "skip", OutboxAdmin::skip,
+                "resend", (admin, id) -> admin.resend(List.of(id)).get(0));
+        Map<String, ActionRule> rules = ActionRule.ofEachAction();
+        assertThat(rules).containsOnlyKeys(actions.keySet());
+
+        int saved = 0;
+        for (Map.Entry<String, ActionRule> rule : rules.entrySet()) {
+            for (MessageState state : MessageState.values()) {
+                for (String orderingKey : Arrays.asList(null, "customer-1")) {
+                    long id = save(TYPE, "rule-" + ++saved, orderingKey);
+                    setState(id, state);
+                    boolean allowed = rule.getValue().states().contains(state)
+                            && (!rule.getValue().needsOrderingKey() || orderingKey != null);
+
+                    assertThat(actions.get(rule.getKey()).apply(this.admin, id).changed())
+                            .as("%s of a %s message %s an ordering key", rule.getKey(), state,
+                                    (orderingKey == null) ? "without" : "with")
+                            .isEqualTo(allowed);
+                }
+            }
+        }
     }
 
     @Test

@@ -9,14 +9,9 @@
 (function () {
   const endpoint = document.querySelector('meta[name="outbox-endpoint"]').content;
   const states = ['PENDING', 'SENT', 'FAILED', 'CONSUMED', 'SUSPENDED'];
-  const actionsByState = {
-    retry: ['FAILED', 'SUSPENDED'],
-    suspend: ['PENDING', 'FAILED'],
-    resume: ['SUSPENDED'],
-    skip: ['PENDING', 'FAILED', 'SUSPENDED'],
-    resend: ['SENT']
-  };
-  const view = { store: null, filter: { state: '', type: '' }, nextAfterId: null, selected: null, busy: false };
+  // Which messages each action applies to comes with the overview, from the outbox's own rules.
+  const view = { store: null, filter: { state: '', type: '' }, nextAfterId: null, selected: null, busy: false,
+    actions: {} };
 
   const byId = (id) => document.getElementById(id);
 
@@ -79,6 +74,8 @@
       return;
     }
     showStores(answer.body.store, answer.body.stores || []);
+    view.actions = answer.body.actions || {};
+    updateActions();
     const counts = byId('counts');
     counts.replaceChildren();
     states.forEach((state) => {
@@ -199,8 +196,9 @@
     const message = view.selected;
     document.querySelectorAll('[data-action]').forEach((button) => {
       const action = button.dataset.action;
-      const allowed = message != null && actionsByState[action].includes(message.state)
-        && (action !== 'skip' || message.orderingKey != null);
+      const rule = view.actions[action];
+      const allowed = message != null && rule != null && rule.states.includes(message.state)
+        && (!rule.needsOrderingKey || message.orderingKey != null);
       button.disabled = view.busy || !allowed;
     });
   }
