@@ -128,6 +128,23 @@ abstract class OutboxTestKitContract {
     }
 
     @Test
+    void aMessageThatGoesFailedSendsItsDeadLetterThroughTheRecordingSender() {
+        String key = uniqueKey();
+        runner().withPropertyValues("outbox.routes[" + TYPE + "].dead-letter-topic=orders-dead").run(context -> {
+            OutboxTestKit kit = context.getBean(OutboxTestKit.class);
+            kit.sender().failWhen(message -> message.topic().equals("orders"), SendFailure.REJECTED);
+            save(context, key, "c-dead", Map.of());
+
+            assertThat(kit.drain()).isEqualTo(1);
+
+            kit.saved(MessageState.FAILED).withKey(key).hasSize(1);
+            kit.sent().toTopic("orders-dead").single().hasKey(key).hasType(TYPE).satisfies(
+                    sent -> sent.brokerHeaders().getOrDefault(OutboxHeaders.DEAD_LETTER_REASON, "")
+                            .contains("Simulated REJECTED failure"), "the reason its message went FAILED");
+        });
+    }
+
+    @Test
     void theMessagesOfAnOrderingKeyAreSentInTheOrderTheyWereSavedIn() {
         List<String> keys = List.of(uniqueKey(), uniqueKey(), uniqueKey());
         String orderingKey = uniqueKey();
