@@ -30,7 +30,7 @@ record MessageShape<M>(String noun, ToLongFunction<M> id, Function<M, String> ty
     static final MessageShape<StoredMessage> SAVED = new MessageShape<>("saved message", StoredMessage::id,
             StoredMessage::messageType, StoredMessage::messageKey, StoredMessage::topic, StoredMessage::orderingKey,
             StoredMessage::headers, StoredMessage::body,
-            saved -> saved.state() + ", " + saved.retryCount() + " failed attempts");
+            saved -> saved.state() + ", failed attempts: " + saved.retryCount());
 
     /**
      * @param message a message

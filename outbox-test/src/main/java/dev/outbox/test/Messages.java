@@ -118,8 +118,8 @@ public final class Messages<M> {
      */
     public Messages<M> hasSize(int expected) {
         if (this.messages.size() != expected) {
-            throw failure(expected + " " + plural(expected) + " but there " + ((this.messages.size() == 1) ? "was" : "were")
-                    + " " + this.messages.size());
+            String was = (this.messages.size() == 1) ? "was" : "were";
+            throw failure(expected + " " + plural(expected) + " but there " + was + " " + this.messages.size());
         }
         return this;
     }
@@ -151,7 +151,8 @@ public final class Messages<M> {
      */
     public Messages<M> areInSaveOrder() {
         for (int i = 1; i < this.messages.size(); i++) {
-            if (this.shape.id().applyAsLong(this.messages.get(i - 1)) >= this.shape.id().applyAsLong(this.messages.get(i))) {
+            long previous = this.shape.id().applyAsLong(this.messages.get(i - 1));
+            if (previous >= this.shape.id().applyAsLong(this.messages.get(i))) {
                 throw failure("them in the order they were saved in (by increasing outbox id) but message " + (i + 1)
                         + " came after a later one");
             }

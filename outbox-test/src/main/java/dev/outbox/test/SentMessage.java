@@ -21,8 +21,8 @@ public record SentMessage(String sender, OutgoingMessage message) {
 
     /**
      * @return the headers the message has on a broker: its own, then the outbox's ({@link OutboxHeaders#ID},
-     * {@link OutboxHeaders#TYPE}, {@link OutboxHeaders#KEY} and, with an ordering key, {@link OutboxHeaders#ORDERING_KEY}),
-     * as the broker senders add them
+     * {@link OutboxHeaders#TYPE}, {@link OutboxHeaders#KEY} and, with an ordering key,
+     * {@link OutboxHeaders#ORDERING_KEY}), as the broker senders add them
      */
     public Map<String, String> brokerHeaders() {
         return OutboxHeaders.of(this.message);

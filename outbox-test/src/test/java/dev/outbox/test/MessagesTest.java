@@ -99,8 +99,9 @@ class MessagesTest {
         send(1, "order.created", "o-1", null, "orders");
 
         this.sender.sent().matching(sent -> sent.message().attempt() == 1, "on their first attempt").hasSize(1);
-        assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> this.sender.sent().single()
-                .satisfies(sent -> sent.message().attempt() > 1, "a retry")).withMessageStartingWith("Expected a retry");
+        assertThatExceptionOfType(AssertionError.class)
+                .isThrownBy(() -> this.sender.sent().single().satisfies(sent -> sent.message().attempt() > 1, "a retry"))
+                .withMessageStartingWith("Expected a retry");
     }
 
     private void send(long id, String type, String key, String orderingKey, String topic) {

@@ -165,8 +165,8 @@ abstract class OutboxTestKitContract {
         MessageSender broker = message -> CompletableFuture.failedFuture(
                 new AssertionError("the application's sender was called"));
         runner().withBean("auditSender", MessageSender.class, () -> broker)
-                .withPropertyValues("outbox.default-sender=loggingMessageSender", "outbox.routes[audit].sender=auditSender",
-                        "outbox.routes[audit].topic=audit-log")
+                .withPropertyValues("outbox.default-sender=loggingMessageSender",
+                        "outbox.routes[audit].sender=auditSender", "outbox.routes[audit].topic=audit-log")
                 .run(context -> {
                     OutboxTestKit kit = context.getBean(OutboxTestKit.class);
                     transaction(context).executeWithoutResult(status -> context.getBean(OutboxTemplate.class)

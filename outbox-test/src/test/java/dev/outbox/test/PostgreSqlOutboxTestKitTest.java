@@ -4,34 +4,15 @@
  */
 package dev.outbox.test;
 
-import java.util.Map;
-
 import dev.outbox.testing.TestDatabase;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 
 /**
- * The test kit on a fresh database of the server named by {@code OUTBOX_TEST_POSTGRES_URL}; skipped, with the
- * reason printed, without one.
+ * The test kit on PostgreSQL.
  */
-class PostgreSqlOutboxTestKitTest extends OutboxTestKitContract {
-
-    private TestDatabase database;
-
-    @BeforeAll
-    void createDatabase() {
-        this.database = TestDatabase.create(TestDatabase.Kind.POSTGRESQL, "test_kit");
-    }
-
-    @AfterAll
-    void closeDatabase() {
-        if (this.database != null) {
-            this.database.close();
-        }
-    }
+class PostgreSqlOutboxTestKitTest extends ServerOutboxTestKitContract {
 
     @Override
-    protected Map<String, String> dataSource() {
-        return this.database.springDataSource();
+    protected TestDatabase.Kind kind() {
+        return TestDatabase.Kind.POSTGRESQL;
     }
 }
