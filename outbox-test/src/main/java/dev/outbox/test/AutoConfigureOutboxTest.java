@@ -15,12 +15,12 @@ import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.test.context.PropertyMapping;
 
 /**
- * Sets up the outbox test kit in a Spring Boot test ({@code @SpringBootTest} or a test slice): the dispatcher is
- * not started, so that it delivers only when the test calls {@link OutboxTestKit#drain()}, on the test's thread;
- * every {@link dev.outbox.spi.MessageSender} bean records into a {@link RecordingMessageSender} instead of reaching
- * a broker; the outbox's clock is an {@link OutboxTestClock}, unless the application declares its own; and an
- * {@link OutboxTestKit} bean is there to inject. The kit's sender forgets what was sent, and what to fail, before
- * each test method.
+ * Sets up the outbox test kit in a {@code @SpringBootTest}, on the outbox that the application's auto-configuration
+ * made: the dispatcher is not started, so that it delivers only when the test calls {@link OutboxTestKit#drain()},
+ * on the test's thread; every {@link dev.outbox.spi.MessageSender} bean records into a
+ * {@link RecordingMessageSender} instead of reaching a broker; the outbox's clock is an {@link OutboxTestClock},
+ * unless the application declares its own; and an {@link OutboxTestKit} bean is there to inject. The kit's sender
+ * forgets what was sent, and what to fail, before each test method.
  *
  * <pre>{@code
  * @SpringBootTest
