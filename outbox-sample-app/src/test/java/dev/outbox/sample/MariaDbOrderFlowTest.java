@@ -15,12 +15,12 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The order flow on the {@code mysql} profile, against a fresh database on the MariaDB (or MySQL)
- * server named by {@code OUTBOX_TEST_MARIADB_URL}; skipped, with the reason printed, without one.
+ * The order flow on the {@code mysql} profile, through the test kit, against a fresh database on the MariaDB (or
+ * MySQL) server named by {@code OUTBOX_TEST_MARIADB_URL}; skipped, with the reason printed, without one.
  */
 @ActiveProfiles("mysql")
 @DirtiesContext
-class MariaDbOrderFlowTest extends OrderFlowContract {
+class MariaDbOrderFlowTest extends DrainedOrderFlowContract {
 
     private static @Nullable TestDatabase database;
 

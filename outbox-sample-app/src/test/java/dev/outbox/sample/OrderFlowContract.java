@@ -37,7 +37,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * The whole flow over real HTTP: an order and its message are written together, the message is
  * delivered after the commit, and a bad request answers 400 with a sentence naming the field and
- * writes nothing. One subclass per database.
+ * writes nothing. One subclass per broker, each waiting for the delivery, and per database without a
+ * broker, through the outbox's test kit ({@link DrainedOrderFlowContract}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 abstract class OrderFlowContract {
@@ -86,7 +87,7 @@ abstract class OrderFlowContract {
         assertThat(payload.get("product").asString()).isEqualTo("book");
         assertThat(payload.get("quantity").asInt()).isEqualTo(2);
 
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+        untilDelivered(Duration.ofSeconds(30), () -> {
             ResponseEntity<Map<String, Object>> order = get(location.getPath());
             assertThat(order.getStatusCode()).isEqualTo(HttpStatus.OK);
             assertThat(order.getBody()).containsEntry("id", orderId).containsEntry("customerId", "c-42")
@@ -101,20 +102,28 @@ abstract class OrderFlowContract {
     }
 
     /**
-     * @param messageId the outbox id of a message
-     * @return a regular expression of the id its sender records: the logging sender's by default
+     * Lets the outbox deliver what was saved, then checks the outcome: by default waits, up to a bound, until the
+     * check passes, as a broker delivers on threads of its own.
+     *
+     * @param atMost how long the delivery may take
+     * @param check what must hold once the messages saved so far were delivered
      */
-    protected String brokerMessageId(long messageId) {
-        return "log-" + messageId;
+    protected void untilDelivered(Duration atMost, Runnable check) {
+        await().atMost(atMost).untilAsserted(check::run);
     }
 
     /**
-     * Checks that a sent message arrived at the broker; nothing to check for the logging sender.
+     * @param messageId the outbox id of a message
+     * @return a regular expression of the id its sender records
+     */
+    protected abstract String brokerMessageId(long messageId);
+
+    /**
+     * Checks that a sent message arrived where its sender delivers it.
      *
      * @param message the message, as saved
      */
-    protected void delivered(StoredMessage message) {
-    }
+    protected abstract void delivered(StoredMessage message);
 
     @Test
     void invalidOrderIsRejectedAndWritesNothing() {
@@ -278,7 +287,7 @@ abstract class OrderFlowContract {
         assertThat(recorded).extracting(step -> ((Number) step.get("sequence")).longValue()).containsExactly(1L, 2L,
                 3L);
         assertThat(again).containsEntry("duplicate", true).containsEntry("sequence", 0);
-        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(appliedSteps(orderId))
+        untilDelivered(Duration.ofSeconds(30), () -> assertThat(appliedSteps(orderId))
                 .containsExactly("1:PACKED", "2:HANDED_TO_CARRIER", "3:DELIVERED"));
     }
 
@@ -290,7 +299,7 @@ abstract class OrderFlowContract {
                 "HANDED_TO_CARRIER", "DELIVERED").forEach(step -> track(orderId, step))))
                 .toArray(CompletableFuture[]::new)).join();
 
-        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> orders.forEach(orderId -> assertThat(
+        untilDelivered(Duration.ofSeconds(60), () -> orders.forEach(orderId -> assertThat(
                 appliedSteps(orderId)).containsExactly("1:PACKED", "2:HANDED_TO_CARRIER", "3:DELIVERED")));
     }
 

@@ -282,8 +282,8 @@ public final class OutboxAutoConfiguration {
 
         @Bean
         @ConditionalOnMissingBean
-        OutboxDispatcherLifecycle outboxDispatcherLifecycle(Dispatcher dispatcher) {
-            return new OutboxDispatcherLifecycle(dispatcher);
+        OutboxDispatcherLifecycle outboxDispatcherLifecycle(Dispatcher dispatcher, OutboxProperties properties) {
+            return new OutboxDispatcherLifecycle(dispatcher, properties.getDispatcher().isAutoStartup());
         }
     }
 

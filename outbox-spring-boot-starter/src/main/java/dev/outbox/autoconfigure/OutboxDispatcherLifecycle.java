@@ -29,8 +29,21 @@ final class OutboxDispatcherLifecycle implements SmartLifecycle {
 
     private final Dispatcher dispatcher;
 
-    OutboxDispatcherLifecycle(Dispatcher dispatcher) {
+    private final boolean autoStartup;
+
+    /**
+     * @param dispatcher the dispatcher to start and stop
+     * @param autoStartup whether to start it with the context ({@code outbox.dispatcher.auto-startup}); when false,
+     * it is still stopped with the context if something started it
+     */
+    OutboxDispatcherLifecycle(Dispatcher dispatcher, boolean autoStartup) {
         this.dispatcher = dispatcher;
+        this.autoStartup = autoStartup;
+    }
+
+    @Override
+    public boolean isAutoStartup() {
+        return this.autoStartup;
     }
 
     @Override

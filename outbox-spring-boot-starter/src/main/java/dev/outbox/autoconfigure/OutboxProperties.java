@@ -286,6 +286,23 @@ public class OutboxProperties {
         public void setEnabled(boolean enabled) {
             this.enabled = enabled;
         }
+
+        /**
+         * Whether the dispatcher starts delivering on its own threads when the application context starts. When
+         * false, it stays stopped until started by hand, and messages are delivered only by calls of
+         * Dispatcher.dispatchOnce(), as the test kit's drain() makes them.
+         */
+        private boolean autoStartup = true;
+
+        /** {@return the value of {@code outbox.dispatcher.auto-startup}} */
+        public boolean isAutoStartup() {
+            return this.autoStartup;
+        }
+
+        /** @param autoStartup the new value of {@code outbox.dispatcher.auto-startup} */
+        public void setAutoStartup(boolean autoStartup) {
+            this.autoStartup = autoStartup;
+        }
     }
 
     /**

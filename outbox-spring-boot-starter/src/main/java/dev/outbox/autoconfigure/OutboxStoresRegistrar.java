@@ -100,7 +100,8 @@ final class OutboxStoresRegistrar extends StoresRegistrar {
                 dispatcherBean = register("OutboxDispatcher", Dispatcher.class, true, this::dispatcher);
                 String dispatcher = dispatcherBean;
                 register("OutboxDispatcherLifecycle", OutboxDispatcherLifecycle.class, false,
-                        () -> new OutboxDispatcherLifecycle(this.beans.getBean(dispatcher, Dispatcher.class)));
+                        () -> new OutboxDispatcherLifecycle(this.beans.getBean(dispatcher, Dispatcher.class),
+                                this.properties.getDispatcher().isAutoStartup()));
                 register("OutboxMessagePuller", MessagePuller.class, true, () -> components()
                         .puller(outboxStore(), this.properties.getPull().getTopics(), bean(RetryPolicies.class),
                                 bean(OutboxMetrics.class), bean(OutboxObservations.class), clock()));

@@ -53,6 +53,7 @@ class ConfigurationMetadataTests {
         assertThat(properties()).extracting(property -> property.get("name").asString()).containsExactlyInAnyOrder(
                 "outbox.enabled", "outbox.table-name", "outbox.max-payload-size", "outbox.default-sender",
                 "outbox.routes", "outbox.schema.mode", "outbox.inbox.table-name", "outbox.dispatcher.enabled",
+                "outbox.dispatcher.auto-startup",
                 "outbox.dispatcher.poll-interval",
                 "outbox.dispatcher.max-poll-interval", "outbox.dispatcher.batch-size", "outbox.dispatcher.lease",
                 "outbox.dispatcher.send-timeout", "outbox.dispatcher.shutdown-timeout", "outbox.dispatcher.threads",

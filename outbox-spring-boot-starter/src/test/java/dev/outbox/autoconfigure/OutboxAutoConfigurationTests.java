@@ -92,6 +92,23 @@ class OutboxAutoConfigurationTests {
     }
 
     @Test
+    void leavesTheDispatcherStoppedWithoutAutoStartupSoThatOnlyDispatchOnceDelivers() {
+        RecordingMessageSender sender = new RecordingMessageSender();
+        this.runner.withBean("testSender", MessageSender.class, () -> sender)
+                .withPropertyValues("outbox.dispatcher.auto-startup=false").run(context -> {
+                    Dispatcher dispatcher = context.getBean(Dispatcher.class);
+                    assertThat(dispatcher.isRunning()).isFalse();
+                    SaveResult saved = OutboxContexts.save(context, "order.created", "order-1", "created");
+
+                    assertThat(sender.received()).isEmpty();
+                    assertThat(dispatcher.dispatchOnce()).isEqualTo(1);
+                    assertThat(sender.received()).singleElement()
+                            .satisfies(message -> assertThat(message.id()).isEqualTo(saved.id()));
+                    assertThat(OutboxContexts.stored(context, saved.id()).state()).isEqualTo(MessageState.SENT);
+                });
+    }
+
+    @Test
     void createsNothingWhenTheOutboxIsDisabled() {
         this.runner.withBean("testSender", MessageSender.class, RecordingMessageSender::new)
                 .withPropertyValues("outbox.enabled=false")
