@@ -50,12 +50,28 @@ public final class CuttableLink implements AutoCloseable {
      */
     public static CuttableLink to(String jdbcUrl) {
         URI uri = URI.create(jdbcUrl.substring("jdbc:".length()));
+        return to(uri.getHost(), uri.getPort());
+    }
+
+    /**
+     * @param host the server's host
+     * @param port the server's port
+     * @return a link to that server, relaying until closed
+     */
+    public static CuttableLink to(String host, int port) {
         try {
-            return new CuttableLink(new InetSocketAddress(uri.getHost(), uri.getPort()));
+            return new CuttableLink(new InetSocketAddress(host, port));
         }
         catch (IOException ex) {
             throw new UncheckedIOException(ex);
         }
+    }
+
+    /**
+     * @return the loopback port that clients connect to instead of the server's
+     */
+    public int port() {
+        return this.listener.getLocalPort();
     }
 
     /**

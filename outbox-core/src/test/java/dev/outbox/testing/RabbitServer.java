@@ -4,9 +4,6 @@
  */
 package dev.outbox.testing;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -69,15 +66,9 @@ public record RabbitServer(String host, int port, String username, String passwo
         return server;
     }
 
-    /** Null when the broker's port accepts a connection, else what went wrong. */
+    /** Null when the server's port accepts a connection, else what went wrong. */
     private @Nullable String reachable() {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(this.host, this.port), 2000);
-            return null;
-        }
-        catch (IOException ex) {
-            return String.valueOf(ex.getMessage());
-        }
+        return TcpPorts.problemConnecting(this.host, this.port);
     }
 
     private static RabbitServer parse(String url) {

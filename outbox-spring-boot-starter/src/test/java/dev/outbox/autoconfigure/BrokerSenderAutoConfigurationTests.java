@@ -12,6 +12,7 @@ import dev.outbox.sender.kafka.KafkaMessageSender;
 import dev.outbox.sender.kafka.autoconfigure.OutboxKafkaAutoConfiguration;
 import dev.outbox.sender.rabbit.RabbitMessageSender;
 import dev.outbox.sender.rabbit.autoconfigure.OutboxRabbitAutoConfiguration;
+import dev.outbox.sender.redis.autoconfigure.OutboxRedisAutoConfiguration;
 import dev.outbox.sender.rocketmq.RocketMqMessageSender;
 import dev.outbox.sender.rocketmq.autoconfigure.OutboxRocketMqAutoConfiguration;
 import dev.outbox.spi.MessageSender;
@@ -53,7 +54,7 @@ class BrokerSenderAutoConfigurationTests {
     @Test
     void eachBrokerModuleRunsAfterTheStartersAutoConfigurationWhichItNamesWithoutDependingOnIt() {
         assertThat(List.of(OutboxKafkaAutoConfiguration.class, OutboxRabbitAutoConfiguration.class,
-                OutboxRocketMqAutoConfiguration.class)).allSatisfy(configuration -> assertThat(
+                OutboxRocketMqAutoConfiguration.class, OutboxRedisAutoConfiguration.class)).allSatisfy(configuration -> assertThat(
                         configuration.getAnnotation(AutoConfiguration.class).afterName())
                 .contains(OutboxAutoConfiguration.class.getName()));
     }
