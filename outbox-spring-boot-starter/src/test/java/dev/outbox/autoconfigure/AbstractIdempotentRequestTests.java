@@ -258,7 +258,9 @@ abstract class AbstractIdempotentRequestTests {
 
     @SpringBootConfiguration(proxyBeanMethods = false)
     @EnableAutoConfiguration(excludeName = { "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration",
-            "org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration" })
+            "org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration",
+            "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
+            "org.springframework.boot.data.redis.autoconfigure.DataRedisReactiveAutoConfiguration" })
     @Import({ OrderController.class, OrderService.class })
     static class OrderApplication {
 

@@ -479,7 +479,9 @@ abstract class AbstractOutboxEndpointTests {
 
     @SpringBootConfiguration(proxyBeanMethods = false)
     @EnableAutoConfiguration(excludeName = { "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration",
-            "org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration" })
+            "org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration",
+            "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
+            "org.springframework.boot.data.redis.autoconfigure.DataRedisReactiveAutoConfiguration" })
     static class EndpointApplication {
 
         @Bean

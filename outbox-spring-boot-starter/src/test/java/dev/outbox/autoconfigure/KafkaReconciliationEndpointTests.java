@@ -198,7 +198,9 @@ class KafkaReconciliationEndpointTests {
     }
 
     @SpringBootConfiguration(proxyBeanMethods = false)
-    @EnableAutoConfiguration(excludeName = "org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration")
+    @EnableAutoConfiguration(excludeName = { "org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration",
+            "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
+            "org.springframework.boot.data.redis.autoconfigure.DataRedisReactiveAutoConfiguration" })
     static class KafkaApplication {
     }
 }

@@ -127,7 +127,9 @@ class ReconciliationDeadlineEndpointTests {
 
     @SpringBootConfiguration(proxyBeanMethods = false)
     @EnableAutoConfiguration(excludeName = { "org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration",
-            "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration" })
+            "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration",
+            "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
+            "org.springframework.boot.data.redis.autoconfigure.DataRedisReactiveAutoConfiguration" })
     static class HangingBrokerApplication {
 
         @Bean
