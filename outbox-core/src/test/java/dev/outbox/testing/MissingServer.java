@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Assumptions;
  * the server is required, and then it fails with the reason.
  *
  * <p>{@value #REQUIRE_VARIABLE} lists the required servers, separated by commas: {@code mariadb},
- * {@code postgres}, {@code rabbitmq}, {@code redis}, {@code browser}, or {@code all}. {@code .ci/run} requires all of
+ * {@code postgres}, {@code rabbitmq}, {@code redis}, {@code nats}, {@code browser}, or {@code all}. {@code .ci/run} requires all of
  * them, so that CI can never pass while a suite did not run.
  */
 public final class MissingServer {

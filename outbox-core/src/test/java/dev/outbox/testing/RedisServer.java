@@ -4,9 +4,8 @@
  */
 package dev.outbox.testing;
 
-import java.net.URI;
+import java.net.InetSocketAddress;
 
-import org.jspecify.annotations.Nullable;
 import org.testcontainers.containers.GenericContainer;
 
 /**
@@ -23,45 +22,12 @@ public record RedisServer(String host, int port) {
     /** The variable that names the server, as a {@code redis://} URI. */
     public static final String URL_VARIABLE = "OUTBOX_TEST_REDIS_URL";
 
-    private static final RedisServer LOOPBACK = new RedisServer("127.0.0.1", 6379);
-
-    private static @Nullable RedisServer container;
-
     /**
      * @return the server to test against; aborts the test when there is none
      */
-    public static synchronized RedisServer require() {
-        String url = System.getenv(URL_VARIABLE);
-        if (url != null && !url.isBlank()) {
-            URI uri = URI.create(url.trim());
-            return reachableOrSkip(new RedisServer(uri.getHost(), (uri.getPort() > 0) ? uri.getPort() : 6379));
-        }
-        if (LOOPBACK.reachable() == null) {
-            return LOOPBACK;
-        }
-        if (ServerLocation.dockerAvailable()) {
-            if (container == null) {
-                GenericContainer<?> redis = new GenericContainer<>("redis:7-alpine").withExposedPorts(6379);
-                redis.start();
-                container = new RedisServer(redis.getHost(), redis.getMappedPort(6379));
-            }
-            return container;
-        }
-        return reachableOrSkip(LOOPBACK);
-    }
-
-    private static RedisServer reachableOrSkip(RedisServer server) {
-        String problem = server.reachable();
-        if (problem != null) {
-            throw MissingServer.skipOrFail("redis", "No Redis at " + server.host + ":" + server.port + " (" + problem
-                    + "): set " + URL_VARIABLE + " to a redis:// URI of a running Redis, run it on its local port, "
-                    + "or run Docker for Testcontainers");
-        }
-        return server;
-    }
-
-    /** Null when the server's port accepts a connection, else what went wrong. */
-    private @Nullable String reachable() {
-        return TcpPorts.problemConnecting(this.host, this.port);
+    public static RedisServer require() {
+        InetSocketAddress server = PortServers.require("redis", URL_VARIABLE, 6379,
+                () -> new GenericContainer<>("redis:7-alpine"));
+        return new RedisServer(server.getHostString(), server.getPort());
     }
 }

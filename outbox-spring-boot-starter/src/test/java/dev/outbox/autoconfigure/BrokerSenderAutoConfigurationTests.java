@@ -10,6 +10,7 @@ import java.util.Map;
 import dev.outbox.MessageRoutes;
 import dev.outbox.sender.kafka.KafkaMessageSender;
 import dev.outbox.sender.kafka.autoconfigure.OutboxKafkaAutoConfiguration;
+import dev.outbox.sender.nats.autoconfigure.OutboxNatsAutoConfiguration;
 import dev.outbox.sender.rabbit.RabbitMessageSender;
 import dev.outbox.sender.rabbit.autoconfigure.OutboxRabbitAutoConfiguration;
 import dev.outbox.sender.redis.autoconfigure.OutboxRedisAutoConfiguration;
@@ -54,7 +55,8 @@ class BrokerSenderAutoConfigurationTests {
     @Test
     void eachBrokerModuleRunsAfterTheStartersAutoConfigurationWhichItNamesWithoutDependingOnIt() {
         assertThat(List.of(OutboxKafkaAutoConfiguration.class, OutboxRabbitAutoConfiguration.class,
-                OutboxRocketMqAutoConfiguration.class, OutboxRedisAutoConfiguration.class)).allSatisfy(configuration -> assertThat(
+                OutboxRocketMqAutoConfiguration.class, OutboxRedisAutoConfiguration.class,
+                OutboxNatsAutoConfiguration.class)).allSatisfy(configuration -> assertThat(
                         configuration.getAnnotation(AutoConfiguration.class).afterName())
                 .contains(OutboxAutoConfiguration.class.getName()));
     }

@@ -63,7 +63,7 @@ class ConfigurationMetadataTests {
                 "outbox.retry.multiplier", "outbox.retry.max-delay", "outbox.retry.jitter", "outbox.retry.max-attempts",
                 "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.logging-sender.enabled",
                 "outbox.kafka.enabled", "outbox.rabbit.enabled", "outbox.rocketmq.enabled", "outbox.redis.enabled",
-                "outbox.redis.max-length",
+                "outbox.redis.max-length", "outbox.nats.enabled",
                 "outbox.health.failed-messages-unhealthy", "outbox.health.max-oldest-due-age",
                 "outbox.health.unhealthy-status", "management.health.outbox.enabled", "outbox.console.enabled",
                 "outbox.console.path",
