@@ -37,6 +37,9 @@ public final class NatsJetStreamMessageSender implements MessageSender {
 
     private static final String MESSAGE_ID_PREFIX = "outbox-";
 
+    /** What the client says when it refuses a message over the server's {@code max_payload}. */
+    private static final String TOO_LARGE = "Message payload size exceed server configuration";
+
     private final JetStream jetStream;
 
     /**
@@ -79,7 +82,7 @@ public final class NatsJetStreamMessageSender implements MessageSender {
 
     private static boolean isTooLarge(Throwable error) {
         return error instanceof IllegalArgumentException && error.getMessage() != null
-                && error.getMessage().contains("exceed");
+                && error.getMessage().startsWith(TOO_LARGE);
     }
 
     private static boolean isConnectionFailure(Throwable error) {

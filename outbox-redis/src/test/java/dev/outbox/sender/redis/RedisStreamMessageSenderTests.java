@@ -18,10 +18,12 @@ import java.util.stream.LongStream;
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.spi.OutgoingMessage;
 import dev.outbox.spi.SendFailure;
+import io.lettuce.core.RedisCommandExecutionException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.springframework.data.redis.RedisSystemException;
 import org.springframework.data.redis.connection.stream.MapRecord;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -142,9 +144,16 @@ class RedisStreamMessageSenderTests {
     }
 
     @Test
-    void anErrorOfTheMessagesOwnIsRetried() {
+    void aServerOutOfMemoryIsTheMessagesOwnFailureAndRetried() {
         RedisStreamMessageSender sender = new RedisStreamMessageSender(this.redis.template(), 0);
+        // As Spring Data Redis reports the server's answer; making the shared server run out of memory would
+        // break the other tests that use it.
+        Throwable outOfMemory = new CompletionException(new RedisSystemException("Error in execution",
+                new RedisCommandExecutionException("OOM command not allowed when used memory > 'maxmemory'.")));
 
-        assertThat(sender.classify(new IllegalStateException("OOM command not allowed"))).isEqualTo(SendFailure.MESSAGE);
+        assertThat(sender.classify(outOfMemory)).isEqualTo(SendFailure.MESSAGE);
+        assertThat(sender.classify(new CompletionException(new RedisSystemException("Error in execution",
+                new RedisCommandExecutionException("WRONGTYPE Operation against a key holding the wrong kind of value")))))
+                .as("the same chain with WRONGTYPE").isEqualTo(SendFailure.REJECTED);
     }
 }
