@@ -37,11 +37,12 @@ final class StreamApplications {
     /**
      * @param configuration the application's own beans, if any
      * @param properties its properties
+     * @param more more of its properties
      * @return the started application
      */
-    static ConfigurableApplicationContext start(Class<?> configuration, String... properties) {
+    static ConfigurableApplicationContext start(Class<?> configuration, String[] properties, String... more) {
         return new SpringApplicationBuilder(Application.class, configuration).web(WebApplicationType.NONE)
-                .bannerMode(Banner.Mode.OFF).logStartupInfo(false).properties(properties).run();
+                .bannerMode(Banner.Mode.OFF).logStartupInfo(false).properties(properties).properties(more).run();
     }
 
     /**

@@ -13,13 +13,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.springframework.amqp.core.BindingBuilder;
 import org.springframework.amqp.core.Message;
-import org.springframework.amqp.core.Queue;
-import org.springframework.amqp.core.TopicExchange;
-import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
-import org.springframework.amqp.rabbit.core.RabbitAdmin;
-import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static dev.outbox.sender.stream.StreamApplications.confirmed;
@@ -36,23 +30,18 @@ class StreamRabbitBinderTests {
 
     private final String prefix = "outbox-stream-rabbit-" + UUID.randomUUID().toString().substring(0, 8);
 
-    private RabbitServer server;
-
-    private CachingConnectionFactory testConnections;
-
-    private RabbitAdmin admin;
+    private RabbitDestinations destinations;
 
     private ConfigurableApplicationContext application;
 
     @BeforeAll
     void start() {
-        this.server = RabbitServer.require();
-        this.testConnections = new CachingConnectionFactory(this.server.host(), this.server.port());
-        this.testConnections.setUsername(this.server.username());
-        this.testConnections.setPassword(this.server.password());
-        this.testConnections.setVirtualHost(this.server.virtualHost());
-        this.admin = new RabbitAdmin(this.testConnections);
-        this.application = StreamApplications.start(Object.class, properties(this.server.port()));
+        RabbitServer server = RabbitServer.require();
+        this.destinations = new RabbitDestinations(server);
+        this.application = StreamApplications.start(Object.class, this.destinations.applicationProperties(server.host(),
+                server.port()), "spring.cloud.stream.rabbit.bindings." + this.prefix
+                        + "-unconfirmed.producer.use-confirm-header=false",
+                "spring.cloud.stream.rabbit.bindings." + this.prefix + "-undeclared.producer.declare-exchange=false");
     }
 
     @AfterAll
@@ -60,44 +49,20 @@ class StreamRabbitBinderTests {
         if (this.application != null) {
             this.application.close();
         }
-        if (this.admin != null) {
-            for (String suffix : new String[] { "orders", "unrouted", "unconfirmed" }) {
-                this.admin.deleteQueue(this.prefix + "-" + suffix);
-                this.admin.deleteExchange(this.prefix + "-" + suffix);
-            }
-            this.testConnections.destroy();
+        if (this.destinations != null) {
+            this.destinations.close();
         }
-    }
-
-    String[] properties(int port) {
-        return new String[] { "spring.cloud.stream.default-binder=rabbit", "spring.rabbitmq.host=" + this.server.host(),
-            "spring.rabbitmq.port=" + port, "spring.rabbitmq.username=" + this.server.username(),
-            "spring.rabbitmq.password=" + this.server.password(), "spring.rabbitmq.virtual-host=" + this.server.virtualHost(),
-            "spring.rabbitmq.publisher-confirm-type=correlated", "spring.rabbitmq.publisher-returns=true",
-            "spring.cloud.stream.rabbit.default.producer.use-confirm-header=true",
-            "spring.cloud.stream.rabbit.bindings." + this.prefix + "-unconfirmed.producer.use-confirm-header=false" };
-    }
-
-    /** A topic exchange named as the destination, as the binder declares it, with a queue bound for every key. */
-    private String boundDestination(String suffix) {
-        String name = this.prefix + "-" + suffix;
-        TopicExchange exchange = new TopicExchange(name);
-        Queue queue = new Queue(name);
-        this.admin.declareExchange(exchange);
-        this.admin.declareQueue(queue);
-        this.admin.declareBinding(BindingBuilder.bind(queue).to(exchange).with("#"));
-        return name;
     }
 
     @Test
     void aConfirmedMessageIsSentWithTheOutboxHeadersAndRecordsItsAmqpMessageId() throws Exception {
-        String destination = boundDestination("orders");
+        String destination = this.destinations.bound(this.prefix + "-orders");
         StreamBridgeMessageSender sender = StreamApplications.sender(this.application).build();
 
         String id = confirmed(sender.send(message(41, destination, "order-41", "customer-7")));
 
         assertThat(id).isEqualTo("outbox-41");
-        Message received = new RabbitTemplate(this.testConnections).receive(destination, 10_000);
+        Message received = this.destinations.receive(destination);
         assertThat(received).isNotNull();
         assertThat(new String(received.getBody(), StandardCharsets.UTF_8)).isEqualTo("{\"orderId\":41}");
         assertThat(received.getMessageProperties().getMessageId()).isEqualTo("outbox-41");
@@ -111,7 +76,7 @@ class StreamRabbitBinderTests {
 
     @Test
     void aMessageNoQueueIsBoundForIsReturnedAndFailsAsItsOwn() throws Exception {
-        String destination = this.prefix + "-unrouted";
+        String destination = this.destinations.unbound(this.prefix + "-unrouted");
         StreamBridgeMessageSender sender = StreamApplications.sender(this.application).build();
 
         Throwable failure = failure(sender.send(message(42, destination, "order-42", null)));
@@ -123,8 +88,20 @@ class StreamRabbitBinderTests {
     }
 
     @Test
+    void aMessageToAnExchangeThatDoesNotExistIsNackedAndRejectedForGood() throws Exception {
+        String destination = this.destinations.unbound(this.prefix + "-undeclared");
+        StreamBridgeMessageSender sender = StreamApplications.sender(this.application).build();
+
+        Throwable failure = failure(sender.send(message(44, destination, "order-44", null)));
+
+        assertThat(failure).isInstanceOf(StreamDeliveryException.class).hasMessageStartingWith(
+                "nacked by the broker: channel error").hasMessageContaining("reply-code=404");
+        assertThat(sender.classify(failure)).isEqualTo(SendFailure.REJECTED);
+    }
+
+    @Test
     void aBindingWithoutTheConfirmHeaderIsRefusedWithTheSettingToChangeAndSendsNothing() throws Exception {
-        String destination = boundDestination("unconfirmed");
+        String destination = this.destinations.bound(this.prefix + "-unconfirmed");
         StreamBridgeMessageSender sender = StreamApplications.sender(this.application).build();
 
         Throwable failure = failure(sender.send(message(43, destination, "order-43", null)));
@@ -134,6 +111,6 @@ class StreamRabbitBinderTests {
                 + "through it could count as sent: set spring.cloud.stream.rabbit.bindings." + destination
                 + ".producer.use-confirm-header=true (or spring.cloud.stream.rabbit.default.producer.use-confirm-header=true)");
         assertThat(sender.classify(failure)).isEqualTo(SendFailure.MESSAGE);
-        assertThat(new RabbitTemplate(this.testConnections).receive(destination, 500)).isNull();
+        assertThat(this.destinations.receive(destination)).isNull();
     }
 }
