@@ -12,6 +12,7 @@ import dev.outbox.spi.OutgoingMessage;
 import dev.outbox.spi.SendFailure;
 import org.springframework.integration.channel.ExecutorChannel;
 import org.springframework.integration.channel.FluxMessageChannel;
+import org.springframework.integration.support.context.NamedComponent;
 import org.springframework.messaging.MessageChannel;
 import org.springframework.messaging.PollableChannel;
 
@@ -44,7 +45,7 @@ public final class MessageChannelSender implements MessageSender {
                 || channel instanceof FluxMessageChannel) {
             throw new IllegalArgumentException("The outbox's channel sender needs a channel whose flow runs on the "
                     + "sending thread, so that a return means the broker confirmed the message, but "
-                    + channel.getClass().getSimpleName() + " '" + channel + "' only buffers messages for another "
+                    + channel.getClass().getSimpleName() + " '" + name(channel) + "' only buffers messages for another "
                     + "thread: send to a direct channel whose flow ends in an outbound adapter that waits for the "
                     + "broker's confirmation");
         }
@@ -55,7 +56,7 @@ public final class MessageChannelSender implements MessageSender {
     public CompletionStage<String> send(OutgoingMessage message) {
         try {
             if (!this.channel.send(SpringMessages.of(message).build())) {
-                throw new StreamDeliveryException("The channel '" + this.channel + "' did not take the message",
+                throw new StreamDeliveryException("The channel '" + name(this.channel) + "' did not take the message",
                         SendFailure.UNREACHABLE);
             }
             return CompletableFuture.completedFuture(SpringMessages.outboxMessageId(message));
@@ -63,6 +64,11 @@ public final class MessageChannelSender implements MessageSender {
         catch (RuntimeException ex) {
             return CompletableFuture.failedFuture(ex);
         }
+    }
+
+    private static String name(MessageChannel channel) {
+        return (channel instanceof NamedComponent named && named.getComponentName() != null) ? named.getComponentName()
+                : channel.toString();
     }
 
     /**

@@ -27,7 +27,7 @@ final class KafkaTopics {
     private KafkaTopics() {
     }
 
-    /** Reads a topic from its start, in a consumer group of its own, until it has the given number of records. */
+    /** Reads a topic from its start, in a consumer group of its own, until it has at least that many records. */
     static List<ConsumerRecord<String, String>> read(String brokers, String topic, int count) {
         Map<String, Object> properties = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, brokers,
                 ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID(),
@@ -38,10 +38,16 @@ final class KafkaTopics {
             consumer.subscribe(List.of(topic));
             await().atMost(StreamApplications.PATIENCE).untilAsserted(() -> {
                 consumer.poll(Duration.ofMillis(200)).forEach(records::add);
-                assertThat(records).hasSize(count);
+                assertThat(records).hasSizeGreaterThanOrEqualTo(count);
             });
         }
         return records;
+    }
+
+    /** The record of an outbox message among those read. */
+    static ConsumerRecord<String, String> recordOf(List<ConsumerRecord<String, String>> records, long outboxId) {
+        return records.stream().filter(record -> Long.toString(outboxId).equals(headers(record).get("outbox-id")))
+                .findFirst().orElseThrow();
     }
 
     static Map<String, String> headers(ConsumerRecord<?, ?> record) {

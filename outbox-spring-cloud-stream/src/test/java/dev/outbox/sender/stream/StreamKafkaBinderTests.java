@@ -8,9 +8,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CopyOnWriteArrayList;
 
+import dev.outbox.MessageRoutes;
+import dev.outbox.message.MessageState;
+import dev.outbox.message.StoredMessage;
 import dev.outbox.spi.OutgoingMessage;
 import dev.outbox.spi.SendFailure;
+import dev.outbox.testing.TestDatabase;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.junit.jupiter.api.AfterAll;
@@ -30,8 +35,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The Spring Cloud Stream sender with the Kafka binder, on an in-process KRaft broker: SENT on the producer's
- * acknowledgement with the record's offset, a key's pipelined run in order, a record too large rejected for good, and
- * the bindings that cannot report an acknowledgement refused.
+ * acknowledgement with the record's offset, a key's pipelined run in order, a record too large rejected for good and
+ * dead-lettered by the dispatcher (on MariaDB), and the bindings that cannot report an acknowledgement refused.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StreamKafkaBinderTests {
@@ -44,6 +49,8 @@ class StreamKafkaBinderTests {
 
     private static final String WEAK = "stream-kafka-weak";
 
+    private static final String DEAD_LETTERS = "stream-kafka-poison-dlt";
+
     /** The producer's max.request.size on the poison binding: a small message fits, a larger body does not. */
     private static final int MAX_REQUEST_SIZE = 2_000;
 
@@ -53,7 +60,7 @@ class StreamKafkaBinderTests {
 
     @BeforeAll
     void start() {
-        this.kafka = new EmbeddedKafkaKraftBroker(1, 3, ORDERS, RUN, POISON, WEAK);
+        this.kafka = new EmbeddedKafkaKraftBroker(1, 3, ORDERS, RUN, POISON, WEAK, DEAD_LETTERS);
         this.kafka.afterPropertiesSet();
         this.application = StreamApplications.start(SendFutures.class, new String[] {
             "spring.cloud.stream.default-binder=kafka",
@@ -86,16 +93,14 @@ class StreamKafkaBinderTests {
         String unordered = confirmed(sender.send(message(52, ORDERS, "order-52", null)));
 
         List<ConsumerRecord<String, String>> records = KafkaTopics.read(this.kafka.getBrokersAsString(), ORDERS, 2);
-        ConsumerRecord<String, String> first = records.stream()
-                .filter(record -> "51".equals(KafkaTopics.headers(record).get("outbox-id"))).findFirst().orElseThrow();
+        ConsumerRecord<String, String> first = KafkaTopics.recordOf(records, 51);
         assertThat(ordered).isEqualTo(ORDERS + "-" + first.partition() + "@" + first.offset());
         assertThat(first.key()).isEqualTo("customer-7");
         assertThat(first.value()).isEqualTo("{\"orderId\":51}");
         assertThat(KafkaTopics.headers(first)).containsEntry("outbox-type", "order.created")
                 .containsEntry("outbox-key", "order-51").containsEntry("outbox-ordering-key", "customer-7")
                 .containsEntry("traceparent", "00-abc-01").doesNotContainKey("kafka_futureToken");
-        ConsumerRecord<String, String> second = records.stream().filter(record -> record != first).findFirst()
-                .orElseThrow();
+        ConsumerRecord<String, String> second = KafkaTopics.recordOf(records, 52);
         assertThat(second.key()).isEqualTo("order-52");
         assertThat(unordered).isEqualTo(ORDERS + "-" + second.partition() + "@" + second.offset());
     }
@@ -137,6 +142,43 @@ class StreamKafkaBinderTests {
     }
 
     @Test
+    void aMessageRejectedForGoodIsFailedAfterOneAttemptAndPublishedToItsDeadLetterBinding() throws Exception {
+        StreamBridgeMessageSender sender = sender().build();
+        try (TestDatabase database = TestDatabase.create(TestDatabase.Kind.MARIADB, "stream_kafka_dead_letters")) {
+            TestOutbox outbox = TestOutbox.on(database, MessageRoutes.builder().defaultSender(sender)
+                    .deadLetters("order.created", sender, DEAD_LETTERS).build());
+            outbox.dispatcher().start();
+            try {
+                long poison = outbox.save("order.created", "order-91", POISON, null,
+                        "{\"note\":\"" + "x".repeat(MAX_REQUEST_SIZE) + "\"}");
+                long healthy = outbox.save("order.created", "order-92", POISON, null, "{}");
+
+                StoredMessage failed = outbox.awaitState(poison, MessageState.FAILED);
+                assertThat(outbox.awaitState(healthy, MessageState.SENT).brokerMessageId()).startsWith(POISON + "-");
+                assertThat(failed.retryCount()).isEqualTo(1);
+                assertThat(failed.failReason()).contains("RecordTooLargeException");
+                ConsumerRecord<String, String> deadLetter = KafkaTopics.read(this.kafka.getBrokersAsString(),
+                        DEAD_LETTERS, 1).get(0);
+                assertThat(failed.brokerMessageId()).isEqualTo("dead-letter:" + DEAD_LETTERS + "-"
+                        + deadLetter.partition() + "@" + deadLetter.offset());
+                assertThat(deadLetter.key()).isEqualTo("order-91");
+                assertThat(KafkaTopics.headers(deadLetter)).containsEntry("outbox-id", Long.toString(poison))
+                        .containsEntry("outbox-original-topic", POISON).containsKey("outbox-dead-letter-reason");
+            }
+            finally {
+                outbox.dispatcher().stop();
+            }
+        }
+    }
+
+    @Test
+    void theApplicationsOwnProducerHandlerCustomizerIsAppliedToo() throws Exception {
+        confirmed(sender().build().send(message(72, RUN + "-customized", "order-72", null)));
+
+        assertThat(this.application.getBean(SendFutures.class).customized).contains(RUN + "-customized");
+    }
+
+    @Test
     void withoutTheSendFuturesCustomizerAKafkaBindingIsRefused() throws Exception {
         Throwable failure = failure(StreamApplications.sender(this.application).build()
                 .send(message(71, ORDERS, "order-71", null)));
@@ -155,14 +197,20 @@ class StreamKafkaBinderTests {
                 + WEAK + "' has a producer that is not idempotent");
     }
 
-    /** The application's customizer of the Kafka binder's producer handlers, as the auto-configuration declares it. */
+    /**
+     * The Kafka binder's producer handler customizer, as the auto-configuration declares it, applying one of the
+     * application's own.
+     */
     @Configuration(proxyBeanMethods = false)
     static class SendFutures {
+
+        /** The destinations the application's own customizer was applied to. */
+        final List<String> customized = new CopyOnWriteArrayList<>();
 
         @Bean
         @Primary
         KafkaSendFutures kafkaSendFutures() {
-            return new KafkaSendFutures();
+            return new KafkaSendFutures(() -> List.of((handler, destination) -> this.customized.add(destination)));
         }
     }
 }
