@@ -34,6 +34,8 @@ class StreamRabbitBinderTests {
 
     private ConfigurableApplicationContext application;
 
+    private StreamBridgeMessageSender sender;
+
     @BeforeAll
     void start() {
         RabbitServer server = RabbitServer.require();
@@ -42,6 +44,7 @@ class StreamRabbitBinderTests {
                 server.port()), "spring.cloud.stream.rabbit.bindings." + this.prefix
                         + "-unconfirmed.producer.use-confirm-header=false",
                 "spring.cloud.stream.rabbit.bindings." + this.prefix + "-undeclared.producer.declare-exchange=false");
+        this.sender = StreamApplications.sender(this.application).build();
     }
 
     @AfterAll
@@ -57,9 +60,8 @@ class StreamRabbitBinderTests {
     @Test
     void aConfirmedMessageIsSentWithTheOutboxHeadersAndRecordsItsAmqpMessageId() throws Exception {
         String destination = this.destinations.bound(this.prefix + "-orders");
-        StreamBridgeMessageSender sender = StreamApplications.sender(this.application).build();
 
-        String id = confirmed(sender.send(message(41, destination, "order-41", "customer-7")));
+        String id = confirmed(this.sender.send(message(41, destination, "order-41", "customer-7")));
 
         assertThat(id).isEqualTo("outbox-41");
         Message received = this.destinations.receive(destination);
@@ -71,46 +73,43 @@ class StreamRabbitBinderTests {
                 .containsEntry("outbox-ordering-key", "customer-7").containsEntry("traceparent", "00-abc-01")
                 .doesNotContainKey("amqp_publishConfirmCorrelation");
         assertThat(received.getMessageProperties().getContentType()).isEqualTo("application/json");
-        assertThat(sender.keepsOrderOfPipelinedSends()).isFalse();
+        assertThat(this.sender.keepsOrderOfPipelinedSends()).isFalse();
     }
 
     @Test
     void aMessageNoQueueIsBoundForIsReturnedAndFailsAsItsOwn() throws Exception {
         String destination = this.destinations.unbound(this.prefix + "-unrouted");
-        StreamBridgeMessageSender sender = StreamApplications.sender(this.application).build();
 
-        Throwable failure = failure(sender.send(message(42, destination, "order-42", null)));
+        Throwable failure = failure(this.sender.send(message(42, destination, "order-42", null)));
 
         assertThat(failure).isInstanceOf(StreamDeliveryException.class)
                 .hasMessage("returned by the broker: NO_ROUTE, exchange '" + destination + "', routing key '"
                         + destination + "'");
-        assertThat(sender.classify(failure)).isEqualTo(SendFailure.MESSAGE);
+        assertThat(this.sender.classify(failure)).isEqualTo(SendFailure.MESSAGE);
     }
 
     @Test
     void aMessageToAnExchangeThatDoesNotExistIsNackedAndRejectedForGood() throws Exception {
         String destination = this.destinations.unbound(this.prefix + "-undeclared");
-        StreamBridgeMessageSender sender = StreamApplications.sender(this.application).build();
 
-        Throwable failure = failure(sender.send(message(44, destination, "order-44", null)));
+        Throwable failure = failure(this.sender.send(message(44, destination, "order-44", null)));
 
         assertThat(failure).isInstanceOf(StreamDeliveryException.class).hasMessageStartingWith(
                 "nacked by the broker: channel error").hasMessageContaining("reply-code=404");
-        assertThat(sender.classify(failure)).isEqualTo(SendFailure.REJECTED);
+        assertThat(this.sender.classify(failure)).isEqualTo(SendFailure.REJECTED);
     }
 
     @Test
     void aBindingWithoutTheConfirmHeaderIsRefusedWithTheSettingToChangeAndSendsNothing() throws Exception {
         String destination = this.destinations.bound(this.prefix + "-unconfirmed");
-        StreamBridgeMessageSender sender = StreamApplications.sender(this.application).build();
 
-        Throwable failure = failure(sender.send(message(43, destination, "order-43", null)));
+        Throwable failure = failure(this.sender.send(message(43, destination, "order-43", null)));
 
         assertThat(failure).isInstanceOf(StreamDeliveryException.class).hasMessage("The RabbitMQ binding '"
                 + destination + "' does not report the broker's publisher confirms and returns, so no message sent "
                 + "through it could count as sent: set spring.cloud.stream.rabbit.bindings." + destination
                 + ".producer.use-confirm-header=true (or spring.cloud.stream.rabbit.default.producer.use-confirm-header=true)");
-        assertThat(sender.classify(failure)).isEqualTo(SendFailure.MESSAGE);
+        assertThat(this.sender.classify(failure)).isEqualTo(SendFailure.MESSAGE);
         assertThat(this.destinations.receive(destination)).isNull();
     }
 }
