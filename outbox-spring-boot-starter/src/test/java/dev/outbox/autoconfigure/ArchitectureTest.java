@@ -10,6 +10,7 @@ import dev.outbox.sender.nats.NatsJetStreamMessageSender;
 import dev.outbox.sender.rabbit.RabbitMessageSender;
 import dev.outbox.sender.redis.RedisStreamMessageSender;
 import dev.outbox.sender.rocketmq.RocketMqMessageSender;
+import dev.outbox.sender.stream.StreamDeliveryException;
 import dev.outbox.testing.ModuleArchitecture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,7 +28,9 @@ class ArchitectureTest {
 
     @ParameterizedTest
     @ValueSource(classes = { KafkaMessageSender.class, RabbitMessageSender.class, RocketMqMessageSender.class,
-            RedisStreamMessageSender.class, NatsJetStreamMessageSender.class })
+            RedisStreamMessageSender.class, NatsJetStreamMessageSender.class,
+            // Of the Spring Cloud Stream module, a class that needs no Spring Cloud Stream on this class path.
+            StreamDeliveryException.class })
     void aBrokerModuleUsesNoInternalPackageOfTheCore(Class<?> sender) {
         // By package, as a broker module is a jar on this class path once the reactor packaged it.
         ModuleArchitecture.NO_INTERNAL_PACKAGE.check(new ClassFileImporter().importPackagesOf(sender));

@@ -16,6 +16,7 @@ import dev.outbox.sender.rabbit.autoconfigure.OutboxRabbitAutoConfiguration;
 import dev.outbox.sender.redis.autoconfigure.OutboxRedisAutoConfiguration;
 import dev.outbox.sender.rocketmq.RocketMqMessageSender;
 import dev.outbox.sender.rocketmq.autoconfigure.OutboxRocketMqAutoConfiguration;
+import dev.outbox.sender.stream.autoconfigure.OutboxStreamAutoConfiguration;
 import dev.outbox.spi.MessageSender;
 import org.apache.rocketmq.client.producer.DefaultMQProducer;
 import org.junit.jupiter.api.Test;
@@ -56,7 +57,7 @@ class BrokerSenderAutoConfigurationTests {
     void eachBrokerModuleRunsAfterTheStartersAutoConfigurationWhichItNamesWithoutDependingOnIt() {
         assertThat(List.of(OutboxKafkaAutoConfiguration.class, OutboxRabbitAutoConfiguration.class,
                 OutboxRocketMqAutoConfiguration.class, OutboxRedisAutoConfiguration.class,
-                OutboxNatsAutoConfiguration.class)).allSatisfy(configuration -> assertThat(
+                OutboxNatsAutoConfiguration.class, OutboxStreamAutoConfiguration.class)).allSatisfy(configuration -> assertThat(
                         configuration.getAnnotation(AutoConfiguration.class).afterName())
                 .contains(OutboxAutoConfiguration.class.getName()));
     }
