@@ -5,6 +5,7 @@
 package dev.outbox.autoconfigure;
 
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import dev.outbox.sender.jms.JmsMessageSender;
 import dev.outbox.sender.kafka.KafkaMessageSender;
 import dev.outbox.sender.nats.NatsJetStreamMessageSender;
 import dev.outbox.sender.rabbit.RabbitMessageSender;
@@ -27,7 +28,7 @@ class ArchitectureTest {
 
     @ParameterizedTest
     @ValueSource(classes = { KafkaMessageSender.class, RabbitMessageSender.class, RocketMqMessageSender.class,
-            RedisStreamMessageSender.class, NatsJetStreamMessageSender.class })
+            RedisStreamMessageSender.class, NatsJetStreamMessageSender.class, JmsMessageSender.class })
     void aBrokerModuleUsesNoInternalPackageOfTheCore(Class<?> sender) {
         // By package, as a broker module is a jar on this class path once the reactor packaged it.
         ModuleArchitecture.NO_INTERNAL_PACKAGE.check(new ClassFileImporter().importPackagesOf(sender));

@@ -46,7 +46,7 @@ class ConfigurationMetadataTests {
     /** Properties whose default is "not set". */
     private static final Set<String> WITHOUT_DEFAULT = Set.of("outbox.default-sender", "outbox.routes",
             "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.pull.topics",
-            "outbox.cleanup.failed-retention", "outbox.stores");
+            "outbox.cleanup.failed-retention", "outbox.stores", "outbox.jms.pub-sub-domain");
 
     @Test
     void describesEveryProperty() throws IOException {
@@ -63,7 +63,8 @@ class ConfigurationMetadataTests {
                 "outbox.retry.multiplier", "outbox.retry.max-delay", "outbox.retry.jitter", "outbox.retry.max-attempts",
                 "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.logging-sender.enabled",
                 "outbox.kafka.enabled", "outbox.rabbit.enabled", "outbox.rocketmq.enabled", "outbox.redis.enabled",
-                "outbox.redis.max-length", "outbox.nats.enabled",
+                "outbox.redis.max-length", "outbox.nats.enabled", "outbox.jms.enabled", "outbox.jms.pub-sub-domain",
+                "outbox.jms.async-send",
                 "outbox.health.failed-messages-unhealthy", "outbox.health.max-oldest-due-age",
                 "outbox.health.unhealthy-status", "management.health.outbox.enabled", "outbox.console.enabled",
                 "outbox.console.path",
