@@ -56,9 +56,4 @@ record JmsDestination(boolean topic, String name) {
     Destination resolve(Session session) throws JMSException {
         return this.topic ? session.createTopic(this.name) : session.createQueue(this.name);
     }
-
-    @Override
-    public String toString() {
-        return (this.topic ? TOPIC_PREFIX : QUEUE_PREFIX) + this.name;
-    }
 }

@@ -23,6 +23,9 @@ public final class JmsPropertyNames {
     private static final Set<String> SELECTOR_WORDS = Set.of("NULL", "TRUE", "FALSE", "NOT", "AND", "OR", "BETWEEN",
             "LIKE", "IN", "IS", "ESCAPE");
 
+    /** How the names that the JMS specification and the providers reserve start. */
+    private static final String RESERVED_PREFIX = "JMS";
+
     private JmsPropertyNames() {
     }
 
@@ -38,10 +41,11 @@ public final class JmsPropertyNames {
         StringBuilder name = new StringBuilder(headerName.length() + 1);
         headerName.codePoints().forEach(
                 codePoint -> name.appendCodePoint(Character.isJavaIdentifierPart(codePoint) ? codePoint : '_'));
-        if (!Character.isJavaIdentifierStart(name.codePointAt(0)) || name.indexOf("JMS") == 0
-                || SELECTOR_WORDS.contains(name.toString().toUpperCase(Locale.ROOT))) {
-            name.insert(0, '_');
+        String mapped = name.toString();
+        if (!Character.isJavaIdentifierStart(mapped.codePointAt(0)) || mapped.startsWith(RESERVED_PREFIX)
+                || SELECTOR_WORDS.contains(mapped.toUpperCase(Locale.ROOT))) {
+            return "_" + mapped;
         }
-        return name.toString();
+        return mapped;
     }
 }

@@ -56,13 +56,11 @@ final class ProducerThread implements AutoCloseable {
         this.session = session;
         this.pubSubDomain = pubSubDomain;
         this.async = async;
-        ThreadPoolExecutor executor = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
-                new LinkedBlockingQueue<>(), task -> {
-                    Thread producer = new Thread(task, "outbox-jms-producer");
-                    producer.setDaemon(true);
-                    return producer;
-                });
-        this.thread = executor;
+        this.thread = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), task -> {
+            Thread producer = new Thread(task, "outbox-jms-producer");
+            producer.setDaemon(true);
+            return producer;
+        });
     }
 
     /**
@@ -73,7 +71,7 @@ final class ProducerThread implements AutoCloseable {
         long handedOverAt = System.nanoTime();
         CompletableFuture<String> result = new CompletableFuture<>();
         try {
-            this.thread.execute(() -> send(message, handedOverAt, result));
+            this.thread.execute(() -> deliver(message, handedOverAt, result));
         }
         catch (RejectedExecutionException ex) {
             result.completeExceptionally(new IllegalStateException("The JMS sender is closed", ex));
@@ -81,7 +79,7 @@ final class ProducerThread implements AutoCloseable {
         return result;
     }
 
-    private void send(OutgoingMessage message, long handedOverAt, CompletableFuture<String> result) {
+    private void deliver(OutgoingMessage message, long handedOverAt, CompletableFuture<String> result) {
         if (this.connectFailure != null && handedOverAt - this.connectFailedAt < 0) {
             result.completeExceptionally(new JmsConnectException("not sent: connecting failed just before",
                     this.connectFailure.getCause()));
@@ -90,7 +88,7 @@ final class ProducerThread implements AutoCloseable {
         try {
             JmsDestination destination = JmsDestination.of(message.topic(), this.pubSubDomain);
             TextMessage jms = JmsMessages.of(this.session.session(), message);
-            send(this.session.producer(), this.session.destination(destination), jms, result);
+            produce(this.session.producer(), this.session.destination(destination), jms, result);
             this.connectFailure = null;
         }
         catch (JmsConnectException ex) {
@@ -103,7 +101,7 @@ final class ProducerThread implements AutoCloseable {
         }
     }
 
-    private void send(MessageProducer producer, Destination destination, TextMessage jms,
+    private void produce(MessageProducer producer, Destination destination, TextMessage jms,
             CompletableFuture<String> result) throws JMSException {
         if (this.async) {
             try {
