@@ -26,7 +26,7 @@ public final class ApiListingFile {
 
     /** The command that writes the listings of all published modules. */
     private static final String REGENERATE_COMMAND = "mvn -B -q test -pl outbox-core,outbox-kafka,outbox-rabbitmq,"
-            + "outbox-rocketmq,outbox-redis,outbox-nats,outbox-spring-cloud-stream,outbox-spring-boot-starter,outbox-test -am"
+            + "outbox-rocketmq,outbox-redis,outbox-nats,outbox-spring-cloud-stream,outbox-jms,outbox-spring-boot-starter,outbox-test -am"
             + " -Dtest=PublicApiListingTest -Dsurefire.failIfNoSpecifiedTests=false -D" + UPDATE_PROPERTY + "=true";
 
     private static final int MOST_CHANGES_SHOWN = 200;

@@ -32,9 +32,10 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A broker lost in the middle of a run, with the core and a broker module only: the sender reaches its real
- * server through a {@link CuttableLink}, which is cut while messages are saved. The route pauses, no message
- * spends an attempt, and every message is on the broker once the link is back. Each broker module's test extends
- * it with how to connect its sender and how to read what arrived.
+ * server through a {@link CuttableLink}, which is cut while messages are saved (or the broker goes down, where the
+ * test runs it: {@link #loseBroker}). The route pauses, no message spends an attempt, and every message is on the
+ * broker once it is back. Each broker module's test extends it with how to connect its sender and how to read what
+ * arrived.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class BrokerOutageContract {
@@ -74,6 +75,16 @@ public abstract class BrokerOutageContract {
     /** Closes the client of {@link #connectThrough} and whatever the test made on the broker. */
     protected abstract void disconnect() throws Exception;
 
+    /** Takes the broker away from the sender: cuts the link, unless the test stops a broker it runs itself. */
+    protected void loseBroker() throws Exception {
+        this.link.cut();
+    }
+
+    /** Brings the broker back, with what it stored before {@link #loseBroker}. */
+    protected void restoreBroker() throws Exception {
+        this.link.restore();
+    }
+
     @BeforeAll
     void startDatabaseAndLink() {
         this.database = TestDatabase.create(TestDatabase.Kind.MARIADB, getClass().getSimpleName().toLowerCase(Locale.ROOT));
@@ -110,12 +121,12 @@ public abstract class BrokerOutageContract {
             ids.add(save(transactions, outbox, topic, "before"));
             await().atMost(PATIENCE).until(() -> state(outbox, ids.get(0)) == MessageState.SENT);
 
-            this.link.cut();
+            loseBroker();
             for (int i = 0; i < 10; i++) {
                 ids.add(save(transactions, outbox, topic, "during-" + i));
             }
             await().atMost(PATIENCE).until(() -> !dispatcher.pausedRoutes().isEmpty());
-            this.link.restore();
+            restoreBroker();
 
             await().atMost(PATIENCE).untilAsserted(() -> assertThat(ids)
                     .allSatisfy(id -> assertThat(state(outbox, id)).isEqualTo(MessageState.SENT)));

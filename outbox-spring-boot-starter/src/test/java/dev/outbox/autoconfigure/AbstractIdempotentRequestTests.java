@@ -260,7 +260,8 @@ abstract class AbstractIdempotentRequestTests {
     @EnableAutoConfiguration(excludeName = { "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration",
             "org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration",
             "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
-            "org.springframework.boot.data.redis.autoconfigure.DataRedisReactiveAutoConfiguration" })
+            "org.springframework.boot.data.redis.autoconfigure.DataRedisReactiveAutoConfiguration",
+            "org.springframework.boot.artemis.autoconfigure.ArtemisAutoConfiguration" })
     @Import({ OrderController.class, OrderService.class })
     static class OrderApplication {
 

@@ -481,7 +481,8 @@ abstract class AbstractOutboxEndpointTests {
     @EnableAutoConfiguration(excludeName = { "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration",
             "org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration",
             "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
-            "org.springframework.boot.data.redis.autoconfigure.DataRedisReactiveAutoConfiguration" })
+            "org.springframework.boot.data.redis.autoconfigure.DataRedisReactiveAutoConfiguration",
+            "org.springframework.boot.artemis.autoconfigure.ArtemisAutoConfiguration" })
     static class EndpointApplication {
 
         @Bean

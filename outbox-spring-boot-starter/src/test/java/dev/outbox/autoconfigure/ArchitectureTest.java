@@ -5,6 +5,7 @@
 package dev.outbox.autoconfigure;
 
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import dev.outbox.sender.jms.JmsMessageSender;
 import dev.outbox.sender.kafka.KafkaMessageSender;
 import dev.outbox.sender.nats.NatsJetStreamMessageSender;
 import dev.outbox.sender.rabbit.RabbitMessageSender;
@@ -28,7 +29,7 @@ class ArchitectureTest {
 
     @ParameterizedTest
     @ValueSource(classes = { KafkaMessageSender.class, RabbitMessageSender.class, RocketMqMessageSender.class,
-            RedisStreamMessageSender.class, NatsJetStreamMessageSender.class,
+            RedisStreamMessageSender.class, NatsJetStreamMessageSender.class, JmsMessageSender.class,
             // Of the Spring Cloud Stream module, a class that needs no Spring Cloud Stream on this class path.
             StreamDeliveryException.class })
     void aBrokerModuleUsesNoInternalPackageOfTheCore(Class<?> sender) {

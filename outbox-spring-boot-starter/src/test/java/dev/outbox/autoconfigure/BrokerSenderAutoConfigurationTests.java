@@ -9,6 +9,7 @@ import java.util.Map;
 
 import dev.outbox.MessageRoutes;
 import dev.outbox.sender.kafka.KafkaMessageSender;
+import dev.outbox.sender.jms.autoconfigure.OutboxJmsAutoConfiguration;
 import dev.outbox.sender.kafka.autoconfigure.OutboxKafkaAutoConfiguration;
 import dev.outbox.sender.nats.autoconfigure.OutboxNatsAutoConfiguration;
 import dev.outbox.sender.rabbit.RabbitMessageSender;
@@ -57,7 +58,8 @@ class BrokerSenderAutoConfigurationTests {
     void eachBrokerModuleRunsAfterTheStartersAutoConfigurationWhichItNamesWithoutDependingOnIt() {
         assertThat(List.of(OutboxKafkaAutoConfiguration.class, OutboxRabbitAutoConfiguration.class,
                 OutboxRocketMqAutoConfiguration.class, OutboxRedisAutoConfiguration.class,
-                OutboxNatsAutoConfiguration.class, OutboxStreamAutoConfiguration.class)).allSatisfy(configuration -> assertThat(
+                OutboxNatsAutoConfiguration.class, OutboxStreamAutoConfiguration.class,
+                OutboxJmsAutoConfiguration.class)).allSatisfy(configuration -> assertThat(
                         configuration.getAnnotation(AutoConfiguration.class).afterName())
                 .contains(OutboxAutoConfiguration.class.getName()));
     }

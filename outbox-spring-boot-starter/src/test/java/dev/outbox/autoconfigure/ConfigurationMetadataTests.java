@@ -46,7 +46,8 @@ class ConfigurationMetadataTests {
     /** Properties whose default is "not set". */
     private static final Set<String> WITHOUT_DEFAULT = Set.of("outbox.default-sender", "outbox.routes",
             "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.pull.topics",
-            "outbox.cleanup.failed-retention", "outbox.stores", "outbox.stream.bindings", "outbox.stream.channel");
+            "outbox.cleanup.failed-retention", "outbox.stores", "outbox.stream.bindings", "outbox.stream.channel",
+            "outbox.jms.pub-sub-domain");
 
     @Test
     void describesEveryProperty() throws IOException {
@@ -64,7 +65,8 @@ class ConfigurationMetadataTests {
                 "outbox.retry.failed-retry-interval", "outbox.retry.types", "outbox.logging-sender.enabled",
                 "outbox.kafka.enabled", "outbox.rabbit.enabled", "outbox.rocketmq.enabled", "outbox.redis.enabled",
                 "outbox.redis.max-length", "outbox.nats.enabled", "outbox.stream.enabled", "outbox.stream.bindings",
-                "outbox.stream.sent-on-handoff", "outbox.stream.channel",
+                "outbox.stream.sent-on-handoff", "outbox.stream.channel", "outbox.jms.enabled", "outbox.jms.pub-sub-domain",
+                "outbox.jms.async-send",
                 "outbox.health.failed-messages-unhealthy", "outbox.health.max-oldest-due-age",
                 "outbox.health.unhealthy-status", "management.health.outbox.enabled", "outbox.console.enabled",
                 "outbox.console.path",

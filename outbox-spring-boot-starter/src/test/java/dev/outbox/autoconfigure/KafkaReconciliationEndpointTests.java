@@ -200,7 +200,8 @@ class KafkaReconciliationEndpointTests {
     @SpringBootConfiguration(proxyBeanMethods = false)
     @EnableAutoConfiguration(excludeName = { "org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration",
             "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
-            "org.springframework.boot.data.redis.autoconfigure.DataRedisReactiveAutoConfiguration" })
+            "org.springframework.boot.data.redis.autoconfigure.DataRedisReactiveAutoConfiguration",
+            "org.springframework.boot.artemis.autoconfigure.ArtemisAutoConfiguration" })
     static class KafkaApplication {
     }
 }

@@ -129,7 +129,8 @@ class ReconciliationDeadlineEndpointTests {
     @EnableAutoConfiguration(excludeName = { "org.springframework.boot.amqp.autoconfigure.RabbitAutoConfiguration",
             "org.springframework.boot.kafka.autoconfigure.KafkaAutoConfiguration",
             "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
-            "org.springframework.boot.data.redis.autoconfigure.DataRedisReactiveAutoConfiguration" })
+            "org.springframework.boot.data.redis.autoconfigure.DataRedisReactiveAutoConfiguration",
+            "org.springframework.boot.artemis.autoconfigure.ArtemisAutoConfiguration" })
     static class HangingBrokerApplication {
 
         @Bean
