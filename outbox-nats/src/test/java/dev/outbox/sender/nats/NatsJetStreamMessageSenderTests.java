@@ -133,6 +133,21 @@ class NatsJetStreamMessageSenderTests {
     }
 
     @Test
+    void aKeyOutsidePrintableAsciiIsRejectedForGoodSinceNatsHeadersCannotCarryIt() throws Exception {
+        String stream = newName();
+        String subject = this.nats.newStream(stream);
+
+        Throwable failure = catchThrowable(() -> this.sender.send(message(1, subject, "customer-\ud83d\udce6", "{}"))
+                .toCompletableFuture().join());
+
+        assertThat(failure).isInstanceOf(CompletionException.class).rootCause()
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("Header value has invalid character");
+        assertThat(this.sender.classify(failure)).isEqualTo(SendFailure.REJECTED);
+        assertThat(this.nats.messages(stream)).isEmpty();
+        this.nats.deleteStream(stream);
+    }
+
+    @Test
     void aClosedConnectionIsUnreachable() throws Exception {
         NatsStreams closed = NatsStreams.on(NatsServer.require().url());
         NatsJetStreamMessageSender onClosed = new NatsJetStreamMessageSender(closed.connection().jetStream());
