@@ -6,6 +6,7 @@ package dev.outbox.sender.nats;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -30,7 +31,7 @@ import io.nats.client.impl.Headers;
  * key are not pipelined ({@link #keepsOrderOfPipelinedSends} is false): a failed publish does not fail the ones
  * sent after it.
  *
- * <p>A closed connection, or an acknowledgement the dispatcher timed out, counts as the server being unreachable
+ * <p>A closed connection, or an acknowledgement that did not come in time, counts as the server being unreachable
  * ({@link #classify}): the route pauses and the messages wait without spending attempts. A message larger than the
  * server's {@code max_payload}, or with a header value outside printable US-ASCII (NATS headers are ASCII: a message
  * key of {@code "café"} cannot be sent), is rejected for good.
@@ -48,6 +49,12 @@ public final class NatsJetStreamMessageSender implements MessageSender {
      */
     private static final List<String> INVALID_HEADER = List.of("Header key has invalid character",
             "Header value has invalid character");
+
+    /**
+     * How the client cancels an acknowledgement it waited for: not answered within the JetStream request timeout
+     * ("response not registered in time", as when the server is gone), or the connection closing.
+     */
+    private static final String CANCELLED = "Future cancelled";
 
     private final JetStream jetStream;
 
@@ -75,8 +82,10 @@ public final class NatsJetStreamMessageSender implements MessageSender {
 
     /**
      * The server was {@link SendFailure#UNREACHABLE} when the connection is closed or its output queue is full
-     * (an {@link IllegalStateException} of the client, while it reconnects), and for every failure that
-     * {@link SendFailure#of} counts, such as an acknowledgement that did not come within the send timeout. The
+     * (an {@link IllegalStateException} of the client, while it reconnects), when the client gave up waiting for
+     * the acknowledgement (a {@link CancellationException}: not answered within its JetStream request timeout, 2 s
+     * by default, as when the server was killed), and for every failure that {@link SendFailure#of} counts, such as
+     * an acknowledgement that did not come within the send timeout. The
      * message is {@link SendFailure#REJECTED} for good when it is larger than the server's {@code max_payload}, or
      * when one of its headers (its message key and ordering key among them) has a character NATS headers cannot
      * carry: anything but printable US-ASCII. Anything else is the message's own, and retried: no stream that
@@ -97,8 +106,10 @@ public final class NatsJetStreamMessageSender implements MessageSender {
     }
 
     private static boolean isConnectionFailure(Throwable error) {
-        return error instanceof IllegalStateException && error.getMessage() != null
+        return (error instanceof IllegalStateException && error.getMessage() != null
                 && (error.getMessage().contains("Connection is Closed")
-                        || error.getMessage().contains("Output queue is full"));
+                        || error.getMessage().contains("Output queue is full")))
+                || (error instanceof CancellationException && error.getMessage() != null
+                        && error.getMessage().startsWith(CANCELLED));
     }
 }
