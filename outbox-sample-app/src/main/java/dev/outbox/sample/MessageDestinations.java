@@ -1,0 +1,24 @@
+/*
+ * SPDX-FileCopyrightText: 2026 the Outbox authors
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.outbox.sample;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+/**
+ * Where the outbox delivers the sample's two message types, which the consumers of the redis and nats profiles read
+ * from: the destination of the type's route ({@code outbox.routes.<type>.topic}) when one is set, else the topic the
+ * order service saves the type with. A Redis stream or a NATS subject each.
+ *
+ * @param orders where {@code order.created} messages go
+ * @param tracking where {@code order.tracking} messages go
+ */
+@Component
+record MessageDestinations(
+        @Value("${outbox.routes[" + OrderService.ORDER_CREATED + "].topic:" + OrderService.ORDERS_TOPIC + "}")
+        String orders,
+        @Value("${outbox.routes[" + OrderService.ORDER_TRACKING + "].topic:" + OrderService.TRACKING_TOPIC + "}")
+        String tracking) {
+}
