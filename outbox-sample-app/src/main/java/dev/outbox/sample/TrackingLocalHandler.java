@@ -8,17 +8,17 @@ import dev.outbox.handler.OutboxHandler;
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.spi.OutgoingMessage;
 
-import org.springframework.context.annotation.Profile;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.stereotype.Component;
 
 /**
- * Without a broker (neither the {@code rabbit} nor the {@code kafka} profile), the shipping side applies tracking
- * steps in the process, as a local handler: the outbox table is the queue. The dispatcher hands it an order's
- * steps one at a time in id order already, so the in-order consumer meets only duplicates; an
+ * Without a broker (the logging sender "delivers", unless a broker's profile switches it off), the shipping side
+ * applies tracking steps in the process, as a local handler: the outbox table is the queue. The dispatcher hands it
+ * an order's steps one at a time in id order already, so the in-order consumer meets only duplicates; an
  * {@code OutOfOrderException} would be a failed attempt, retried with back-off.
  */
 @Component
-@Profile("!rabbit & !kafka")
+@ConditionalOnBooleanProperty("outbox.logging-sender.enabled")
 class TrackingLocalHandler {
 
     private final TrackingConsumer tracking;

@@ -11,14 +11,12 @@ import java.util.Map;
 import java.util.UUID;
 
 import dev.outbox.message.StoredMessage;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.test.context.EmbeddedKafka;
 import org.springframework.test.annotation.DirtiesContext;
@@ -45,12 +43,6 @@ class KafkaOrderFlowTest extends OrderFlowContract {
     @Autowired
     private KafkaTemplate<String, String> kafka;
 
-    @Autowired
-    private JdbcClient jdbc;
-
-    @Autowired
-    private MeterRegistry meters;
-
     @Override
     protected String brokerMessageId(long messageId) {
         return OrderService.ORDERS_TOPIC + "-0@\\d+";
@@ -73,7 +65,7 @@ class KafkaOrderFlowTest extends OrderFlowContract {
                     .satisfies(record -> assertThat(record.key()).isEqualTo(message.orderingKey()));
         }
         // The shipping consumer's listener ships the order; a re-publish of the same message ships nothing more.
-        ShippingChecks.shipsOnceAcrossARedelivery(this.jdbc, this.meters, message, () -> this.kafka
+        shipsOnceAcrossARedelivery(message, () -> this.kafka
                 .send(OrderService.ORDERS_TOPIC, message.orderingKey(), message.body()).join());
     }
 }

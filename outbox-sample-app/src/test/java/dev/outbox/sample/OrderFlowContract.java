@@ -16,6 +16,7 @@ import dev.outbox.OutboxTemplate;
 import dev.outbox.consumer.inbox.OutOfOrderException;
 import dev.outbox.message.StoredMessage;
 import dev.outbox.sender.OutboxHeaders;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -54,6 +55,9 @@ abstract class OrderFlowContract {
 
     @Autowired
     private TrackingConsumer trackingConsumer;
+
+    @Autowired
+    private MeterRegistry meters;
 
     private OrdersHttp http;
 
@@ -110,6 +114,25 @@ abstract class OrderFlowContract {
      */
     protected void untilDelivered(Duration atMost, Runnable check) {
         await().atMost(atMost).untilAsserted(check::run);
+    }
+
+    /**
+     * @param saved a message as it was saved
+     * @return the id its sender recorded once it was sent
+     */
+    protected String recordedBrokerMessageId(StoredMessage saved) {
+        return this.outbox.find(saved.id()).orElseThrow().brokerMessageId();
+    }
+
+    /**
+     * Checks that the broker profile's shipping consumer ships the order of a delivered message, and nothing more
+     * when the same message is delivered again.
+     *
+     * @param message the message, as saved
+     * @param redeliver delivers the message again through the broker
+     */
+    protected void shipsOnceAcrossARedelivery(StoredMessage message, Runnable redeliver) {
+        ShippingChecks.shipsOnceAcrossARedelivery(this.jdbc, this.meters, message, redeliver);
     }
 
     /**

@@ -15,13 +15,11 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 import dev.outbox.message.StoredMessage;
 import dev.outbox.testing.RabbitServer;
-import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -44,12 +42,6 @@ class RabbitOrderFlowTest extends OrderFlowContract {
 
     @Autowired
     private RabbitTemplate rabbit;
-
-    @Autowired
-    private JdbcClient jdbc;
-
-    @Autowired
-    private MeterRegistry meters;
 
     @BeforeAll
     static void requireRabbitMqWithoutAStaleAuditQueue() throws Exception {
@@ -125,7 +117,7 @@ class RabbitOrderFlowTest extends OrderFlowContract {
         });
         assertThat(received.get().getMessageProperties().getReceivedRoutingKey()).isEqualTo(message.orderingKey());
         // The shipping consumer's listener ships the order; a re-publish of the same message ships nothing more.
-        ShippingChecks.shipsOnceAcrossARedelivery(this.jdbc, this.meters, message, () -> this.rabbit
+        shipsOnceAcrossARedelivery(message, () -> this.rabbit
                 .send(RabbitTopology.EXCHANGE, message.orderingKey(), received.get()));
     }
 }

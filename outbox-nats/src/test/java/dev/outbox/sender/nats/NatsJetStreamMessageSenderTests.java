@@ -4,17 +4,21 @@
  */
 package dev.outbox.sender.nats;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.stream.LongStream;
 
 import dev.outbox.sender.OutboxHeaders;
 import dev.outbox.spi.OutgoingMessage;
 import dev.outbox.spi.SendFailure;
+import dev.outbox.testing.CuttableLink;
 import dev.outbox.testing.NatsServer;
+import io.nats.client.JetStreamOptions;
 import io.nats.client.api.MessageInfo;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -130,6 +134,41 @@ class NatsJetStreamMessageSenderTests {
         assertThat(failure).isNotNull();
         assertThat(this.sender.classify(failure)).isEqualTo(SendFailure.REJECTED);
         this.nats.deleteStream(stream);
+    }
+
+    @Test
+    void aKeyOutsidePrintableAsciiIsRejectedForGoodSinceNatsHeadersCannotCarryIt() throws Exception {
+        String stream = newName();
+        String subject = this.nats.newStream(stream);
+
+        Throwable failure = catchThrowable(() -> this.sender.send(message(1, subject, "customer-\ud83d\udce6", "{}"))
+                .toCompletableFuture().join());
+
+        assertThat(failure).isInstanceOf(CompletionException.class).rootCause()
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("Header value has invalid character");
+        assertThat(this.sender.classify(failure)).isEqualTo(SendFailure.REJECTED);
+        assertThat(this.nats.messages(stream)).isEmpty();
+        this.nats.deleteStream(stream);
+    }
+
+    @Test
+    void anAcknowledgementTheClientGaveUpWaitingForIsUnreachable() throws Exception {
+        NatsServer server = NatsServer.require();
+        try (CuttableLink link = CuttableLink.to(server.host(), server.port());
+                NatsStreams throughTheLink = NatsStreams.withRequestCleanupEvery("nats://127.0.0.1:" + link.port(),
+                        Duration.ofMillis(100))) {
+            NatsJetStreamMessageSender onSilence = new NatsJetStreamMessageSender(throughTheLink.connection()
+                    .jetStream(JetStreamOptions.builder().requestTimeout(Duration.ofMillis(300)).build()));
+            link.silence();
+
+            // As when the server is killed: the client cancels the acknowledgement it waited for.
+            Throwable failure = catchThrowable(() -> onSilence.send(message(1, "outbox.silent", null, "{}"))
+                    .toCompletableFuture().join());
+
+            assertThat(failure).hasRootCauseInstanceOf(CancellationException.class)
+                    .rootCause().hasMessageStartingWith("Future cancelled, response not registered in time");
+            assertThat(onSilence.classify(failure)).isEqualTo(SendFailure.UNREACHABLE);
+        }
     }
 
     @Test

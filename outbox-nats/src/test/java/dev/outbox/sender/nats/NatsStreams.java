@@ -27,10 +27,11 @@ final class NatsStreams implements AutoCloseable {
 
     private final JetStreamManagement management;
 
-    private NatsStreams(String url) {
+    private NatsStreams(String url, Duration requestCleanupInterval) {
         try {
             this.connection = Nats.connect(Options.builder().server(url).connectionTimeout(Duration.ofSeconds(2))
-                    .reconnectWait(Duration.ofMillis(100)).maxReconnects(-1).build());
+                    .reconnectWait(Duration.ofMillis(100)).maxReconnects(-1)
+                    .requestCleanupInterval(requestCleanupInterval).build());
             this.management = this.connection.jetStreamManagement();
         }
         catch (IOException ex) {
@@ -43,7 +44,15 @@ final class NatsStreams implements AutoCloseable {
     }
 
     static NatsStreams on(String url) {
-        return new NatsStreams(url);
+        return new NatsStreams(url, Options.DEFAULT_REQUEST_CLEANUP_INTERVAL);
+    }
+
+    /**
+     * A connection that gives up on an unanswered request (a publish's acknowledgement) soon: the client cancels
+     * it when its cleanup, every so often, finds it past its timeout.
+     */
+    static NatsStreams withRequestCleanupEvery(String url, Duration interval) {
+        return new NatsStreams(url, interval);
     }
 
     Connection connection() {

@@ -17,6 +17,7 @@ import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisConnectionException;
 import org.springframework.dao.QueryTimeoutException;
+import org.springframework.data.redis.RedisSystemException;
 import org.springframework.data.redis.RedisConnectionFailureException;
 import org.springframework.data.redis.connection.RedisStreamCommands.XAddOptions;
 import org.springframework.data.redis.connection.stream.RecordId;
@@ -39,7 +40,9 @@ import org.springframework.data.redis.core.ReactiveRedisOperations;
  *
  * <p>A lost or refused connection, or a command that timed out, counts as the server being unreachable
  * ({@link #classify}): the dispatcher pauses the route and the messages wait without spending attempts. A key that
- * holds another type than a stream ({@code WRONGTYPE}) rejects every message of its topic for good.
+ * holds another type than a stream ({@code WRONGTYPE}) rejects every message of its topic for good. An error the
+ * server answered fails the send as Lettuce's {@link RedisCommandExecutionException} with the server's words, not
+ * wrapped in Spring Data Redis's "Error in execution", so that they begin the message's fail reason.
  */
 public final class RedisStreamMessageSender implements MessageSender {
 
@@ -71,7 +74,8 @@ public final class RedisStreamMessageSender implements MessageSender {
         fields.put(BODY_FIELD, message.body());
         try {
             return this.redis.opsForStream().add(StreamRecords.string(fields).withStreamKey(message.topic()),
-                    this.options).map(RecordId::getValue).toFuture();
+                    this.options).map(RecordId::getValue)
+                    .onErrorMap(RedisStreamMessageSender::isServerError, Throwable::getCause).toFuture();
         }
         catch (RuntimeException ex) {
             return CompletableFuture.failedFuture(ex);
@@ -92,6 +96,14 @@ public final class RedisStreamMessageSender implements MessageSender {
             return SendFailure.REJECTED;
         }
         return SendFailure.unreachableIf(error, RedisStreamMessageSender::isConnectionFailure);
+    }
+
+    /**
+     * An error the server answered, which Spring Data Redis wraps as "Error in execution": the server's own words
+     * ({@code WRONGTYPE ...}, {@code OOM ...}) are what the fail reason and a dead letter's reason should begin with.
+     */
+    private static boolean isServerError(Throwable error) {
+        return error instanceof RedisSystemException && error.getCause() instanceof RedisCommandExecutionException;
     }
 
     private static boolean isWrongType(Throwable error) {

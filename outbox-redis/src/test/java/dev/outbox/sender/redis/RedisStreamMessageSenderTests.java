@@ -121,7 +121,9 @@ class RedisStreamMessageSenderTests {
 
         Throwable failure = catchThrowable(() -> sender.send(message(1, topic, null)).toCompletableFuture().join());
 
-        assertThat(failure).isInstanceOf(CompletionException.class).hasStackTraceContaining("WRONGTYPE");
+        // The server's words first, not Spring Data Redis's "Error in execution" around them.
+        assertThat(failure).isInstanceOf(CompletionException.class).cause()
+                .isInstanceOf(RedisCommandExecutionException.class).hasMessageStartingWith("WRONGTYPE");
         assertThat(sender.classify(failure)).isEqualTo(SendFailure.REJECTED);
         this.redis.delete(topic);
     }
