@@ -137,7 +137,9 @@ public final class OutboxTracingObservationHandler implements TracingObservation
         }
     }
 
+    // Micrometer 1.17 (Spring Boot 4.1) deprecates scope resets, with no replacement, but still calls this on one.
     @Override
+    @SuppressWarnings("deprecation")
     public void onScopeReset(Observation.Context context) {
         if (traced(context)) {
             TracingObservationHandler.super.onScopeReset(context);

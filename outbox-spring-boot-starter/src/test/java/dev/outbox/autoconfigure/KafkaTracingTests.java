@@ -101,8 +101,11 @@ class KafkaTracingTests {
             assertThat(process.getParentId()).isEqualTo(send.getSpanId());
             assertThat(send.getKind()).isEqualTo(Span.Kind.PRODUCER);
             assertThat(process.getKind()).isEqualTo(Span.Kind.CONSUMER);
-            assertThat(headers.get("traceparent")).as("the record carries the send's context")
-                    .isEqualTo("00-" + send.getTraceId() + "-" + send.getSpanId() + "-01");
+            String traceparent = headers.get("traceparent");
+            assertThat(W3cTestPropagator.traceIdOf(traceparent)).isEqualTo(send.getTraceId());
+            assertThat(W3cTestPropagator.spanIdOf(traceparent)).as("the record carries the send's context")
+                    .isEqualTo(send.getSpanId());
+            assertThat(W3cTestPropagator.sampled(traceparent)).as("sampled: %s", traceparent).isTrue();
         });
     }
 

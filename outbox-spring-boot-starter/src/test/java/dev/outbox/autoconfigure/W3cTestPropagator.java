@@ -53,4 +53,13 @@ final class W3cTestPropagator implements Propagator {
     static String traceIdOf(String traceparent) {
         return traceparent.split("-")[1];
     }
+
+    /**
+     * Whether the flags have the sampled bit. The others vary: the OpenTelemetry SDK of Spring Boot 4.1 (1.62;
+     * 4.0 has 1.55) also sets the random-trace-id flag of W3C Trace Context level 2, so a sampled span's flags
+     * are 01 or 03.
+     */
+    static boolean sampled(String traceparent) {
+        return (Integer.parseInt(traceparent.split("-")[3], 16) & 0x01) != 0;
+    }
 }

@@ -65,7 +65,14 @@ public final class RedisStreamMessageSender implements MessageSender {
                     + "for no limit, or more, was " + maxLength);
         }
         this.redis = redis;
-        this.options = (maxLength > 0) ? XAddOptions.maxlen(maxLength).approximateTrimming(true) : XAddOptions.none();
+        this.options = addOptions(maxLength);
+    }
+
+    // Spring Data Redis 4.1 (Spring Boot 4.1) deprecates approximateTrimming for XAddOptions.trim(TrimOptions),
+    // which 4.0 lacks; the jar is built against 4.0 and runs on both.
+    @SuppressWarnings("deprecation")
+    private static XAddOptions addOptions(long maxLength) {
+        return (maxLength > 0) ? XAddOptions.maxlen(maxLength).approximateTrimming(true) : XAddOptions.none();
     }
 
     @Override
