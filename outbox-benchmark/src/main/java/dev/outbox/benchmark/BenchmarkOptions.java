@@ -84,8 +84,8 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
                                     drop these secondary indexes of the outbox's table, to measure
                                     what it costs (default: none; the outbox needs it)
               --batch-size=100 --threads=1
-                                    each dispatcher's batch size and threads in the drains of D
-                                    and S (default: the library's defaults)
+                                    each dispatcher's batch size and threads in the drains of D,
+                                    S and B (default: the library's defaults)
               --kill-lease-seconds=30,8
                                     the leases of the instances that R kills with SIGKILL: 30 s was
                                     the default lease before it was renewed, 8 s is the default
