@@ -76,8 +76,8 @@ record BrokerOptions(List<String> brokers, URI rabbitmqUrl, URI redisUrl, URI na
             uri = new URI(value.strip());
         }
         catch (URISyntaxException ex) {
-            throw new IllegalArgumentException("--" + option + " is not a URL (" + ex.getReason() + " at index "
-                    + ex.getIndex() + "); expected " + scheme + "://host:port");
+            throw new IllegalArgumentException("--" + option + " is not a URL (" + ex.getReason() + "); expected "
+                    + scheme + "://host:port");
         }
         if (!scheme.equals(uri.getScheme()) || uri.getHost() == null) {
             throw new IllegalArgumentException("--" + option + " must be a URL " + scheme + "://host:port, got one "

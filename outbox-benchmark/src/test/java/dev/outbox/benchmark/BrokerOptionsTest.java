@@ -55,7 +55,6 @@ class BrokerOptionsTest {
                         + "host");
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> BenchmarkOptions.parse("", "--url=jdbc:h2:mem:options", "--nats-url=nats://a b"))
-                .withMessage("--nats-url is not a URL (Illegal character in authority at index 7); expected "
-                        + "nats://host:port");
+                .withMessage("--nats-url is not a URL (Illegal character in authority); expected nats://host:port");
     }
 }

@@ -31,5 +31,9 @@ class RocketMqBrokerDrainSmokeTest extends BrokerDrainSmokeContract {
             System.err.println("SKIPPED: " + reason);
         }
         Assumptions.assumeTrue(asked, reason);
+        RocketMqFixture.unsupportedJava(Runtime.version().feature()).ifPresent(unsupported -> {
+            System.err.println("SKIPPED: " + unsupported);
+            Assumptions.abort(unsupported);
+        });
     }
 }
