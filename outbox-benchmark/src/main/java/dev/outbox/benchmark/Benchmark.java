@@ -15,13 +15,16 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Measures the outbox on a real database against plain-JDBC baselines run in the same process on
  * the same tables: W (write), D (drain), L (latency), O (outage, ordered), R (recovery from an unreachable
- * broker), S (scale) and I (idle).
+ * broker), S (scale) and I (idle); and on request B, the drain through each real broker.
  * Prints one JSON line per phase as it finishes, then a markdown table of the run.
  */
 public final class Benchmark {
 
     /** Every phase, in the order a run without --phases runs them. */
     static final List<String> PHASES = List.of("W", "D", "L", "O", "R", "S", "I");
+
+    /** The phases that run only when --phases names them: B needs broker servers and starts two brokers. */
+    static final List<String> PHASES_ON_REQUEST = List.of("B");
 
     private final BenchmarkOptions options;
 
@@ -55,9 +58,10 @@ public final class Benchmark {
     List<PhaseReport> run() throws Exception {
         Set<String> unknown = new LinkedHashSet<>(this.options.phases());
         unknown.removeAll(PHASES);
+        unknown.removeAll(PHASES_ON_REQUEST);
         if (!unknown.isEmpty()) {
             throw new IllegalArgumentException("unknown phase(s) " + unknown + "; the phases are "
-                    + String.join(", ", PHASES));
+                    + String.join(", ", PHASES) + ", and on request " + String.join(", ", PHASES_ON_REQUEST));
         }
         JsonMapper json = JsonMapper.builder().build();
         List<PhaseReport> reports = new ArrayList<>();
@@ -91,6 +95,7 @@ public final class Benchmark {
             case "R" -> new RecoveryPhase(database, this.options).run();
             case "S" -> new ScalePhase(database, this.options).run();
             case "I" -> new IdlePhase(database, this.options).run();
+            case "B" -> new BrokerDrainPhase(database, this.options).run();
             default -> throw new IllegalArgumentException("unknown phase " + phase);
         };
     }

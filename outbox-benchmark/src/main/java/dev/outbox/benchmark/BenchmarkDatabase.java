@@ -187,8 +187,15 @@ final class BenchmarkDatabase implements AutoCloseable {
      * have given them.
      */
     void loadDue(String table, int rows, String keyPrefix, OrderingKeys orderingKeys) {
+        loadDue(table, rows, keyPrefix, orderingKeys, Payloads.TOPIC);
+    }
+
+    /**
+     * Loads due PENDING rows of a topic, as {@link #loadDue(String, int, String, OrderingKeys)} does.
+     */
+    void loadDue(String table, int rows, String keyPrefix, OrderingKeys orderingKeys, String topic) {
         Instant now = Instant.now();
-        load(table, rows, keyPrefix, orderingKeys, "PENDING", now.minusSeconds(60), now.minusSeconds(60));
+        load(table, rows, keyPrefix, orderingKeys, topic, "PENDING", now.minusSeconds(60), now.minusSeconds(60));
     }
 
     /**
@@ -196,7 +203,7 @@ final class BenchmarkDatabase implements AutoCloseable {
      */
     void loadSent(String table, int rows, String keyPrefix) {
         Instant weekAgo = Instant.now().minus(Duration.ofDays(7));
-        load(table, rows, keyPrefix, OrderingKeys.NONE, "SENT", weekAgo, weekAgo);
+        load(table, rows, keyPrefix, OrderingKeys.NONE, Payloads.TOPIC, "SENT", weekAgo, weekAgo);
     }
 
     /**
@@ -264,17 +271,18 @@ final class BenchmarkDatabase implements AutoCloseable {
                 rs -> rs.next() ? OptionalLong.of(rs.getLong(2)) : OptionalLong.empty());
     }
 
-    private void load(String table, int rows, String keyPrefix, OrderingKeys orderingKeys, String state,
-            Instant createdAt, Instant nextRetryAt) {
+    private void load(String table, int rows, String keyPrefix, OrderingKeys orderingKeys, String topic,
+            String state, Instant createdAt, Instant nextRetryAt) {
         LocalDateTime created = LocalDateTime.ofInstant(createdAt, ZoneOffset.UTC);
         LocalDateTime due = LocalDateTime.ofInstant(nextRetryAt, ZoneOffset.UTC);
         insertRows("INSERT INTO " + table + " (gmt_create, gmt_modified, message_key, message_type, topic, "
                 + "message_body, ordering_key, state, retry_count, next_retry_at, lock_version) VALUES ",
-                "(?, ?, ?, '" + Payloads.TYPE + "', '" + Payloads.TOPIC + "', ?, ?, '" + state + "', 0, ?, 0)", rows,
+                "(?, ?, ?, '" + Payloads.TYPE + "', ?, ?, ?, '" + state + "', 0, ?, 0)", rows,
                 (insert, index, n) -> {
                     insert.setObject(index++, created);
                     insert.setObject(index++, created);
                     insert.setString(index++, Payloads.key(keyPrefix, n));
+                    insert.setString(index++, topic);
                     insert.setString(index++, Payloads.orderCreated(n, createdAt));
                     insert.setString(index++, orderingKeys.of(n));
                     insert.setObject(index++, due);

@@ -21,7 +21,7 @@ import dev.outbox.DispatcherSettings;
  * @param url the JDBC URL of a database the benchmark may fill and drop its {@code bench_*} tables in
  * @param user the database user, or empty to take it from the URL
  * @param password the password, from the environment variable {@value #PASSWORD_VARIABLE}, or empty
- * @param phases which phases to run: W, D, L, O, R, S, I
+ * @param phases which phases to run: W, D, L, O, R, S, I, and B on request
  * @param writers writer threads of the write phase
  * @param transactions transactions of the write phase, per variant
  * @param drainMessages due messages each drain starts with
@@ -44,12 +44,14 @@ import dev.outbox.DispatcherSettings;
  * @param threads the threads of each dispatcher of the drains
  * @param killLeaseSeconds the leases, in seconds, of the instances the recovery phase kills with SIGKILL; none
  * to leave that measurement out
+ * @param brokers which brokers phase B drains through, and where their servers are
  */
 record BenchmarkOptions(String url, String user, String password, Set<String> phases, int writers,
         int transactions, int drainMessages, List<Integer> instanceCounts, int repeat, List<Integer> orderedKeys,
         List<Integer> sequencedKeys, int rate,
         int latencySeconds, int outageSeconds, int oldRows, int backlog, String backlogHeap, int idleSeconds,
-        Duration timeout, Set<String> withoutIndexes, int batchSize, int threads, List<Integer> killLeaseSeconds) {
+        Duration timeout, Set<String> withoutIndexes, int batchSize, int threads, List<Integer> killLeaseSeconds,
+        BrokerOptions brokers) {
 
     /** Where the password comes from, so that it shows neither in the command line nor in ps. */
     static final String PASSWORD_VARIABLE = "OUTBOX_BENCHMARK_PASSWORD";
@@ -61,7 +63,8 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
                                     environment variable OUTBOX_BENCHMARK_PASSWORD
               --phases=W,D,L,O,R,S,I
                                     write, drain, latency, outage (ordered), recovery, scale, idle
-                                    (default: all)
+                                    (default: all of them), and on request
+                                    B: the drain through each real broker
               --writers=8 --transactions=20000
               --drain=20000 --instances=1,2,4 --repeat=3
               --ordered-keys=1,50   the drain's ordered cases, by their number of ordering keys
@@ -81,12 +84,17 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
                                     drop these secondary indexes of the outbox's table, to measure
                                     what it costs (default: none; the outbox needs it)
               --batch-size=100 --threads=1
-                                    each dispatcher's batch size and threads in the drains of D
-                                    and S (default: the library's defaults)
+                                    each dispatcher's batch size and threads in the drains of D,
+                                    S and B (default: the library's defaults)
               --kill-lease-seconds=30,8
                                     the leases of the instances that R kills with SIGKILL: 30 s was
                                     the default lease before it was renewed, 8 s is the default
-                                    (--kill-lease-seconds= for no kill)""";
+                                    (--kill-lease-seconds= for no kill)
+              --brokers=kafka,rabbitmq,rocketmq,redis,nats
+                                    the brokers B drains through; Kafka and RocketMQ run in the
+                                    benchmark's JVM (default: every broker whose server answers)
+              --rabbitmq-url=amqp://guest:guest@127.0.0.1:5672 --redis-url=redis://127.0.0.1:6379
+              --nats-url=nats://127.0.0.1:4222""";
 
     /**
      * @param arguments the command line
@@ -118,7 +126,11 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
                 new LinkedHashSet<>(options.list("without-indexes", "")),
                 options.positive("batch-size", DispatcherSettings.BATCH_SIZE.defaultValue()),
                 options.positive("threads", DispatcherSettings.THREADS.defaultValue()),
-                options.positives("kill-lease-seconds", "30," + DispatcherSettings.LEASE.defaultValue().toSeconds()));
+                options.positives("kill-lease-seconds", "30," + DispatcherSettings.LEASE.defaultValue().toSeconds()),
+                BrokerOptions.of(options.list("brokers", ""),
+                        options.text("rabbitmq-url", BrokerOptions.RABBITMQ_URL),
+                        options.text("redis-url", BrokerOptions.REDIS_URL),
+                        options.text("nats-url", BrokerOptions.NATS_URL)));
         if (parsed.sequencedKeys().size() > 1) {
             throw new IllegalArgumentException("--sequenced-keys takes at most one number, got "
                     + parsed.sequencedKeys());
