@@ -48,7 +48,10 @@ abstract class ConcurrencyContract extends DatabaseContract {
 
     private static final int MESSAGES = 5_000;
 
-    private static final int DISPATCHERS = 3;
+    private static final int DISPATCHERS = 4;
+
+    /** The share of claimed rows that optimistic claims may lose to other instances. */
+    private static final double MOST_LOST_SHARE = 0.05;
 
     @Test
     void eightWritersSavingTheSameKeysNeverFailABusinessTransaction() throws Exception {
@@ -92,17 +95,22 @@ abstract class ConcurrencyContract extends DatabaseContract {
 
     @ParameterizedTest
     @EnumSource(ClaimStrategy.class)
-    void threeDispatchersWithTheirOwnPoolsDeliverEveryMessageExactlyOnce(ClaimStrategy strategy) {
+    void fourDispatchersWithTheirOwnPoolsDeliverEveryMessageExactlyOnce(ClaimStrategy strategy) {
         insertBacklog(i -> null);
         DeliveryLog log = new DeliveryLog();
 
-        SimpleMeterRegistry claims = drainWithThreeDispatchers(strategy, log);
+        SimpleMeterRegistry claims = drainWithFourDispatchers(strategy, log);
 
         log.assertEachDeliveredExactlyOnce(MESSAGES);
-        // Each row was claimed once; only the optimistic claim can lose rows to another instance.
+        // Each row was claimed once; only the optimistic claim can lose rows to another instance, and its
+        // slices keep those few.
         assertThat(claims.get("outbox.claims.rows").tag("result", "claimed").counter().count()).isEqualTo(MESSAGES);
+        double lost = claims.get("outbox.claims.rows").tag("result", "lost").counter().count();
         if (strategy == ClaimStrategy.SKIP_LOCKED) {
-            assertThat(claims.get("outbox.claims.rows").tag("result", "lost").counter().count()).isZero();
+            assertThat(lost).isZero();
+        }
+        else {
+            assertThat(lost).as("rows lost to other instances").isLessThan(MOST_LOST_SHARE * MESSAGES);
         }
         List<Map<String, Object>> rows = this.fixture.jdbc.queryForList("SELECT id, message_id FROM local_message");
         assertThat(rows).hasSize(MESSAGES).allSatisfy(row -> assertThat(row.get("message_id"))
@@ -111,12 +119,12 @@ abstract class ConcurrencyContract extends DatabaseContract {
 
     @ParameterizedTest
     @EnumSource(ClaimStrategy.class)
-    void threeDispatchersKeepEachOrderingKeyInOrder(ClaimStrategy strategy) {
+    void fourDispatchersKeepEachOrderingKeyInOrder(ClaimStrategy strategy) {
         int orderingKeys = 50;
         insertBacklog(i -> (i % 2 == 0) ? "customer-" + (i % (2 * orderingKeys)) : null);
         DeliveryLog log = new DeliveryLog();
 
-        drainWithThreeDispatchers(strategy, log);
+        drainWithFourDispatchers(strategy, log);
 
         log.assertEachDeliveredExactlyOnce(MESSAGES);
         log.assertEachOrderingKeyArrivedInIdOrder(orderingKeys);
@@ -165,7 +173,7 @@ abstract class ConcurrencyContract extends DatabaseContract {
         log.assertEachDeliveredExactlyOnce(WRITERS * perWriter);
     }
 
-    private SimpleMeterRegistry drainWithThreeDispatchers(ClaimStrategy strategy, MessageSender sender) {
+    private SimpleMeterRegistry drainWithFourDispatchers(ClaimStrategy strategy, MessageSender sender) {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         OutboxMetrics metrics = new MicrometerOutboxMetrics(registry);
         List<Dispatcher> dispatchers = IntStream.range(0, DISPATCHERS)
