@@ -103,9 +103,10 @@ final class BenchmarkDatabase implements AutoCloseable {
     }
 
     /**
-     * Drops and creates the benchmark's tables: the outbox and plain tables from the outbox's own
-     * migration scripts (the table, the cleanup's index, the ordering index with the state and the column of rows
-     * FAILED for good; not the archive table), so both have exactly the shipped shape and indexes, and the outbox's counter table of
+     * Drops and creates the benchmark's tables: the outbox and plain tables from the outbox's own migration scripts,
+     * applied in their order (V1 the table, V3 the cleanup's index without the archive table, V4 the ordering index
+     * with the state, V5 the cleanup's index dropped again, as the cleanup now reads the due index, V8 the column of
+     * rows FAILED for good), so both have exactly the shipped shape and indexes; and the outbox's counter table of
      * sequenced messages and its switch table.
      */
     void recreateTables() {
@@ -116,6 +117,7 @@ final class BenchmarkDatabase implements AutoCloseable {
         statements(outboxMigration("V3__cleanup_index_and_archive.sql")).stream()
                 .filter(statement -> !statement.contains("${archive_table}")).forEach(script::add);
         script.addAll(statements(outboxMigration("V4__ordering_index_with_state.sql")));
+        script.addAll(statements(outboxMigration("V5__cleanup_from_the_due_index.sql")));
         script.addAll(statements(outboxMigration("V8__failed_for_good.sql")));
         for (String table : List.of(OUTBOX_TABLE, PLAIN_TABLE)) {
             for (String statement : script) {

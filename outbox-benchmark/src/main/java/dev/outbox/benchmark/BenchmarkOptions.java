@@ -90,9 +90,11 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
                                     the leases of the instances that R kills with SIGKILL: 30 s was
                                     the default lease before it was renewed, 8 s is the default
                                     (--kill-lease-seconds= for no kill)
-              --brokers=kafka,rabbitmq,rocketmq,redis,nats
-                                    the brokers B drains through; Kafka and RocketMQ run in the
-                                    benchmark's JVM (default: every broker whose server answers)
+              --brokers=kafka,rabbitmq,rocketmq,redis,nats,jms,jms-sync,stream-rabbit,stream-kafka
+                                    the brokers B drains through (jms-sync: JMS with synchronous
+                                    sends; stream-*: Spring Cloud Stream's binders); Kafka, RocketMQ
+                                    and ActiveMQ Artemis (JMS) run in the benchmark's JVM
+                                    (default: every broker whose server answers)
               --rabbitmq-url=amqp://guest:guest@127.0.0.1:5672 --redis-url=redis://127.0.0.1:6379
               --nats-url=nats://127.0.0.1:4222""";
 

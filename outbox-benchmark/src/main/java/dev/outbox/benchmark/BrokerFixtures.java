@@ -42,6 +42,10 @@ final class BrokerFixtures {
         fixtures.put("rocketmq", options -> new RocketMqFixture());
         fixtures.put("redis", options -> new RedisFixture(options.redisUrl()));
         fixtures.put("nats", options -> new NatsFixture(options.natsUrl()));
+        fixtures.put("jms", options -> new JmsFixture(true));
+        fixtures.put("jms-sync", options -> new JmsFixture(false));
+        fixtures.put("stream-rabbit", options -> new StreamRabbitFixture(options.rabbitmqUrl()));
+        fixtures.put("stream-kafka", options -> new StreamKafkaFixture());
         return fixtures;
     }
 }

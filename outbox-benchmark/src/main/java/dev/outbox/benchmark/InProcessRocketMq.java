@@ -4,14 +4,10 @@
  */
 package dev.outbox.benchmark;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.Set;
-import java.util.stream.Stream;
 
 import org.apache.rocketmq.broker.BrokerController;
 import org.apache.rocketmq.common.BrokerConfig;
@@ -71,7 +67,7 @@ final class InProcessRocketMq implements AutoCloseable {
             if (nameServer != null) {
                 nameServer.shutdown();
             }
-            deleteRecursively(data);
+            Directories.deleteRecursively(data);
             throw ex;
         }
     }
@@ -127,7 +123,7 @@ final class InProcessRocketMq implements AutoCloseable {
     public void close() {
         this.broker.shutdown();
         this.nameServer.shutdown();
-        deleteRecursively(this.data);
+        Directories.deleteRecursively(this.data);
     }
 
     private static NamesrvController startNameServer(Path data) throws Exception {
@@ -190,16 +186,5 @@ final class InProcessRocketMq implements AutoCloseable {
             }
             return false;
         }, PATIENCE, () -> "the RocketMQ name server did not get the route of topic " + topic);
-    }
-
-    private static void deleteRecursively(Path directory) {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        }
-        catch (IOException ex) {
-            throw new UncheckedIOException("Could not delete " + directory, ex);
-        }
     }
 }

@@ -5,18 +5,10 @@
 package dev.outbox.benchmark;
 
 import java.net.URI;
-import java.util.Objects;
 
 import dev.outbox.sender.rabbit.RabbitMessageSender;
 import dev.outbox.spi.MessageSender;
-import org.springframework.amqp.AmqpException;
-import org.springframework.amqp.core.BindingBuilder;
-import org.springframework.amqp.core.FanoutExchange;
-import org.springframework.amqp.core.Queue;
-import org.springframework.amqp.core.QueueInformation;
-import org.springframework.amqp.rabbit.connection.CachingConnectionFactory;
-import org.springframework.amqp.rabbit.connection.Connection;
-import org.springframework.amqp.rabbit.core.RabbitAdmin;
+import org.springframework.amqp.core.ExchangeTypes;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 
 /**
@@ -24,34 +16,19 @@ import org.springframework.amqp.rabbit.core.RabbitTemplate;
  * publisher confirms and returns, as the sender requires. Each drain's topic is a durable fanout exchange bound to
  * one durable queue of the server's default type, so a persistent message is confirmed once the queue has it.
  */
-final class RabbitMqFixture extends NetworkBrokerFixture {
-
-    private CachingConnectionFactory connections;
-
-    private RabbitAdmin admin;
+final class RabbitMqFixture extends RabbitBrokerFixture {
 
     /**
      * @param url the server, {@code amqp://user:password@host:port}
      */
     RabbitMqFixture(URI url) {
-        super("RabbitMQ", url);
+        super(url, ExchangeTypes.FANOUT);
     }
 
     @Override
-    public MessageSender start() throws BrokerUnavailableException {
-        this.connections = new CachingConnectionFactory(url());
-        this.connections.setPublisherConfirmType(CachingConnectionFactory.ConfirmType.CORRELATED);
-        this.connections.setPublisherReturns(true);
-        try {
-            Connection connection = this.connections.createConnection();
-            version(Objects.toString(connection.getDelegate().getServerProperties().get("version"), "?"));
-        }
-        catch (AmqpException ex) {
-            throw unavailable(ex);
-        }
-        RabbitTemplate template = new RabbitTemplate(this.connections);
+    MessageSender sender(RabbitQueues queues) {
+        RabbitTemplate template = new RabbitTemplate(queues.connections());
         template.setMandatory(true);
-        this.admin = new RabbitAdmin(this.connections);
         return new RabbitMessageSender(template);
     }
 
@@ -62,30 +39,7 @@ final class RabbitMqFixture extends NetworkBrokerFixture {
     }
 
     @Override
-    public void createDestination(String topic) {
-        FanoutExchange exchange = new FanoutExchange(topic, true, false);
-        Queue queue = new Queue(topic, true);
-        this.admin.declareExchange(exchange);
-        this.admin.declareQueue(queue);
-        this.admin.declareBinding(BindingBuilder.bind(queue).to(exchange));
-    }
-
-    @Override
-    public long messagesAt(String topic) {
-        QueueInformation queue = this.admin.getQueueInfo(topic);
-        return (queue != null) ? queue.getMessageCount() : 0;
-    }
-
-    @Override
-    public void deleteDestination(String topic) {
-        this.admin.deleteQueue(topic);
-        this.admin.deleteExchange(topic);
-    }
-
-    @Override
-    public void close() {
-        if (this.connections != null) {
-            this.connections.destroy();
-        }
+    void closeSender() {
+        // The template's connections are the destinations', which close after it.
     }
 }

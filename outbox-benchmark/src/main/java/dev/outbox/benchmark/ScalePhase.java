@@ -98,22 +98,27 @@ final class ScalePhase {
                         "--user=" + this.options.user(), "--timeout=" + this.options.timeout().toSeconds(),
                         "--batch-size=" + this.options.batchSize(), "--threads=" + this.options.threads()),
                 this.options.password());
+        // The result is its last JSON line: a log line may come after it where logging goes to stdout (in tests).
         String lastLine = null;
+        String result = null;
         try (BufferedReader output = new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = output.readLine(); line != null; line = output.readLine()) {
                 lastLine = line;
+                if (line.startsWith("{")) {
+                    result = line;
+                }
             }
         }
         if (!process.waitFor(this.options.timeout().toSeconds(), TimeUnit.SECONDS)) {
             process.destroyForcibly();
             throw new IllegalStateException("the backlog drain did not finish within " + this.options.timeout());
         }
-        if (process.exitValue() != 0 || lastLine == null || !lastLine.startsWith("{")) {
+        if (process.exitValue() != 0 || result == null) {
             throw new IllegalStateException("the backlog drain failed with exit code " + process.exitValue()
                     + (lastLine != null ? ": " + lastLine : ""));
         }
-        return JsonMapper.builder().build().readValue(lastLine, new TypeReference<Map<String, Object>>() {
+        return JsonMapper.builder().build().readValue(result, new TypeReference<Map<String, Object>>() {
         });
     }
 }

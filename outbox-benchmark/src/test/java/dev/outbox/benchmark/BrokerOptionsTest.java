@@ -21,7 +21,8 @@ class BrokerOptionsTest {
         BrokerOptions options = BenchmarkOptions.parse("", "--url=jdbc:h2:mem:options").brokers();
 
         assertThat(options.named()).isFalse();
-        assertThat(options.selected()).containsExactly("kafka", "rabbitmq", "rocketmq", "redis", "nats");
+        assertThat(options.selected()).containsExactly("kafka", "rabbitmq", "rocketmq", "redis", "nats", "jms",
+                "jms-sync", "stream-rabbit", "stream-kafka");
         assertThat(options.rabbitmqUrl()).isEqualTo(URI.create("amqp://guest:guest@127.0.0.1:5672"));
         assertThat(options.redisUrl()).isEqualTo(URI.create("redis://127.0.0.1:6379"));
         assertThat(options.natsUrl()).isEqualTo(URI.create("nats://127.0.0.1:4222"));
@@ -40,7 +41,8 @@ class BrokerOptionsTest {
     void anUnknownBrokerIsRefusedWithTheKnownOnes() {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> BenchmarkOptions.parse("", "--url=jdbc:h2:mem:options", "--brokers=kafka,kafak"))
-                .withMessage("--brokers takes kafka, rabbitmq, rocketmq, redis, nats, not 'kafak'");
+                .withMessage("--brokers takes kafka, rabbitmq, rocketmq, redis, nats, jms, jms-sync, stream-rabbit, "
+                        + "stream-kafka, not 'kafak'");
     }
 
     @Test

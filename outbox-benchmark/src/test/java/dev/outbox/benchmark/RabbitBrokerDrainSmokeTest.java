@@ -19,6 +19,13 @@ class RabbitBrokerDrainSmokeTest extends BrokerDrainSmokeContract {
 
     @Override
     List<String> serverOptions() {
+        return rabbitmqUrlOption();
+    }
+
+    /**
+     * @return --rabbitmq-url with the tests' RabbitMQ server
+     */
+    static List<String> rabbitmqUrlOption() {
         RabbitServer server = RabbitServer.require();
         String virtualHost = "/".equals(server.virtualHost()) ? "" : "/" + encoded(server.virtualHost());
         return List.of("--rabbitmq-url=amqp://" + encoded(server.username()) + ":" + encoded(server.password()) + "@"
