@@ -71,7 +71,7 @@ class RabbitOrderFlowTest extends OrderFlowContract {
     }
 
     private static Connection connect() throws Exception {
-        RabbitServer broker = RabbitServer.require();
+        RabbitServer broker = RabbitTestBroker.server();
         ConnectionFactory factory = new ConnectionFactory();
         factory.setHost(broker.host());
         factory.setPort(broker.port());

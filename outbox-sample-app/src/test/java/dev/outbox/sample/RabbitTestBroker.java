@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import dev.outbox.message.StoredMessage;
 import dev.outbox.testing.RabbitServer;
+import org.jspecify.annotations.Nullable;
 import org.springframework.amqp.core.Message;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -22,16 +23,31 @@ import static org.awaitility.Awaitility.await;
  */
 final class RabbitTestBroker {
 
+    private static @Nullable RabbitServer server;
+
     private RabbitTestBroker() {
     }
 
-    /** Connects the application to the test broker ({@code spring.rabbitmq.*}); skips the test when there is none. */
+    /**
+     * Connects the application to the test broker ({@code spring.rabbitmq.*}); skips the test when there is none. The
+     * application reads these properties more than once, and the broker is looked up at the first read only.
+     */
     static void use(DynamicPropertyRegistry registry) {
-        registry.add("spring.rabbitmq.host", () -> RabbitServer.require().host());
-        registry.add("spring.rabbitmq.port", () -> RabbitServer.require().port());
-        registry.add("spring.rabbitmq.username", () -> RabbitServer.require().username());
-        registry.add("spring.rabbitmq.password", () -> RabbitServer.require().password());
-        registry.add("spring.rabbitmq.virtual-host", () -> RabbitServer.require().virtualHost());
+        registry.add("spring.rabbitmq.host", () -> server().host());
+        registry.add("spring.rabbitmq.port", () -> server().port());
+        registry.add("spring.rabbitmq.username", () -> server().username());
+        registry.add("spring.rabbitmq.password", () -> server().password());
+        registry.add("spring.rabbitmq.virtual-host", () -> server().virtualHost());
+    }
+
+    /**
+     * @return the test broker, found on first use: dynamic properties are read before {@code @BeforeAll} runs
+     */
+    static synchronized RabbitServer server() {
+        if (server == null) {
+            server = RabbitServer.require();
+        }
+        return server;
     }
 
     /**
