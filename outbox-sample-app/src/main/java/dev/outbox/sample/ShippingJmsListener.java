@@ -36,7 +36,7 @@ class ShippingJmsListener {
     /** How long the broker waits before it delivers a message whose session rolled back. */
     static final long REDELIVERY_DELAY_MILLIS = 100;
 
-    /** The outbox's headers that the in-order consumer reads, each carried by its JMS property. */
+    /** The outbox's headers, each carried by the JMS property that {@link JmsPropertyNames} names. */
     private static final List<String> OUTBOX_HEADERS = List.of(OutboxHeaders.ID, OutboxHeaders.TYPE, OutboxHeaders.KEY,
             OutboxHeaders.ORDERING_KEY, OutboxHeaders.SEQUENCE, OutboxHeaders.SKIPPED);
 

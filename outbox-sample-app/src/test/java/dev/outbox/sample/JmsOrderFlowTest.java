@@ -15,6 +15,9 @@ import org.apache.activemq.artemis.api.core.QueueConfiguration;
 import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.core.config.DivertConfiguration;
 import org.apache.activemq.artemis.core.server.ComponentConfigurationRoutingType;
+import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.artemis.autoconfigure.ArtemisConfigurationCustomizer;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -42,6 +45,19 @@ class JmsOrderFlowTest extends OrderFlowContract {
 
     @Autowired
     private ConnectionFactory connectionFactory;
+
+    @Autowired
+    private EmbeddedActiveMQ broker;
+
+    @Test
+    void theBrokerDeliversARolledBackMessageAgainWithoutEndAndKeepsBootsDeadLetterAddress() {
+        AddressSettings tracking = this.broker.getActiveMQServer().getAddressSettingsRepository()
+                .getMatch(OrderService.TRACKING_TOPIC);
+
+        assertThat(tracking.getMaxDeliveryAttempts()).as("deliveries before the dead-letter address").isEqualTo(-1);
+        assertThat(tracking.getRedeliveryDelay()).isEqualTo(ShippingJmsListener.REDELIVERY_DELAY_MILLIS);
+        assertThat(tracking.getDeadLetterAddress().toString()).isEqualTo("DLQ");
+    }
 
     @Override
     protected String brokerMessageId(long messageId) {
