@@ -5,10 +5,8 @@
 package dev.outbox.sample;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 
 import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
@@ -27,7 +25,6 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
 
 /**
  * The order flow on the {@code rabbit} profile: H2 and the RabbitMQ of {@link RabbitServer};
@@ -37,8 +34,6 @@ import static org.awaitility.Awaitility.await;
 @ActiveProfiles("rabbit")
 @DirtiesContext
 class RabbitOrderFlowTest extends OrderFlowContract {
-
-    private static RabbitServer broker;
 
     @Autowired
     private RabbitTemplate rabbit;
@@ -53,19 +48,7 @@ class RabbitOrderFlowTest extends OrderFlowContract {
 
     @DynamicPropertySource
     static void useTestBroker(DynamicPropertyRegistry registry) {
-        registry.add("spring.rabbitmq.host", () -> broker().host());
-        registry.add("spring.rabbitmq.port", () -> broker().port());
-        registry.add("spring.rabbitmq.username", () -> broker().username());
-        registry.add("spring.rabbitmq.password", () -> broker().password());
-        registry.add("spring.rabbitmq.virtual-host", () -> broker().virtualHost());
-    }
-
-    /** Dynamic properties are read before {@code @BeforeAll} runs, so the broker is found on first use. */
-    private static RabbitServer broker() {
-        if (broker == null) {
-            broker = RabbitServer.require();
-        }
-        return broker;
+        RabbitTestBroker.use(registry);
     }
 
     @Test
@@ -88,12 +71,13 @@ class RabbitOrderFlowTest extends OrderFlowContract {
     }
 
     private static Connection connect() throws Exception {
+        RabbitServer broker = RabbitTestBroker.server();
         ConnectionFactory factory = new ConnectionFactory();
-        factory.setHost(broker().host());
-        factory.setPort(broker().port());
-        factory.setUsername(broker().username());
-        factory.setPassword(broker().password());
-        factory.setVirtualHost(broker().virtualHost());
+        factory.setHost(broker.host());
+        factory.setPort(broker.port());
+        factory.setUsername(broker.username());
+        factory.setPassword(broker.password());
+        factory.setVirtualHost(broker.virtualHost());
         return factory.newConnection("audit-queue-check");
     }
 
@@ -104,20 +88,10 @@ class RabbitOrderFlowTest extends OrderFlowContract {
 
     @Override
     protected void delivered(StoredMessage message) {
-        // The audit queue may hold messages of earlier runs, with the same outbox ids (each run's H2 starts at
-        // 1) and other orders: read until this one comes, known by its body, which holds the order's unique id.
-        AtomicReference<Message> received = new AtomicReference<>();
-        await().atMost(Duration.ofSeconds(10)).until(() -> {
-            Message next = this.rabbit.receive(RabbitTopology.AUDIT_QUEUE, 200);
-            if (next != null && ("outbox-" + message.id()).equals(next.getMessageProperties().getMessageId())
-                    && message.body().equals(new String(next.getBody(), StandardCharsets.UTF_8))) {
-                received.set(next);
-            }
-            return received.get() != null;
-        });
-        assertThat(received.get().getMessageProperties().getReceivedRoutingKey()).isEqualTo(message.orderingKey());
+        Message received = RabbitTestBroker.awaitDelivered(this.rabbit, RabbitTopology.AUDIT_QUEUE, message);
+        assertThat(received.getMessageProperties().getReceivedRoutingKey()).isEqualTo(message.orderingKey());
         // The shipping consumer's listener ships the order; a re-publish of the same message ships nothing more.
         shipsOnceAcrossARedelivery(message, () -> this.rabbit
-                .send(RabbitTopology.EXCHANGE, message.orderingKey(), received.get()));
+                .send(RabbitTopology.EXCHANGE, message.orderingKey(), received));
     }
 }
