@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +19,11 @@ import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.ToIntBiFunction;
+import java.util.stream.Collectors;
 
 import dev.outbox.internal.claim.FailurePlanner;
 import dev.outbox.internal.claim.FailureReason;
@@ -104,8 +109,107 @@ final class BatchDelivery {
      * resumed
      */
     Result deliver(List<ClaimedMessage> batch, Set<Long> probes, RouteSwitchState switched) {
+        List<CompletableFuture<Confirmation>> sends = new ArrayList<>(Collections.nCopies(batch.size(), null));
+        return deliver(batch, sends, probes, switched, this.clock.instant(),
+                System.nanoTime() + this.sendTimeout.toNanos());
+    }
+
+    /**
+     * Starts the sends of a batch whose rows the caller's transaction holds locked, and waits for them no longer
+     * than the window: the sends of the runs that a locked round may write ({@link #sendsWhileLocked}); the others
+     * are left for {@link #resume}.
+     *
+     * @param batch rows locked by the caller's transaction, or held back by those it locked, in id order
+     * @param switched the types switched away from their broker
+     * @param window how long to wait for the confirmations
+     * @return the sends, and which rows go on as leased rows
+     */
+    LockedSends sendWhileLocked(List<ClaimedMessage> batch, RouteSwitchState switched, Duration window) {
         Instant attemptedAt = this.clock.instant();
-        List<CompletableFuture<Confirmation>> sends = sendInOrderOfKeys(batch, probes, switched, attemptedAt);
+        long start = System.nanoTime();
+        long windowEnd = start + Math.min(window.toNanos(), this.sendTimeout.toNanos());
+        List<CompletableFuture<Confirmation>> sends = new ArrayList<>(Collections.nCopies(batch.size(), null));
+        Set<MessageSender> paused = this.outages.pausedSenders();
+        List<KeyRun> locked = new ArrayList<>();
+        List<KeyRun> later = new ArrayList<>();
+        for (KeyRun run : KeyRun.of(batch)) {
+            boolean fits = run.positions().stream().allMatch(i -> sendsWhileLocked(batch.get(i), paused, switched));
+            (fits ? locked : later).add(run);
+        }
+        later.addAll(sendInOrderOfKeys(batch, sends, locked, Set.of(), switched, attemptedAt, windowEnd,
+                BatchDelivery::awaitUntil));
+        Set<Integer> goOn = new HashSet<>();
+        later.forEach(run -> goOn.addAll(run.positions()));
+        List<ClaimedMessage> settled = new ArrayList<>();
+        List<CompletableFuture<Confirmation>> settledSends = new ArrayList<>();
+        List<ClaimedMessage> leased = new ArrayList<>();
+        for (int i = 0; i < batch.size(); i++) {
+            CompletableFuture<Confirmation> send = sends.get(i);
+            boolean done = send != null && send.isDone();
+            if (!done && (send != null || goOn.contains(i))) {
+                leased.add(batch.get(i));
+            }
+            else {
+                settled.add(batch.get(i));
+                settledSends.add(send);
+            }
+        }
+        return new LockedSends(settled, settledSends, leased, sends, batch, attemptedAt,
+                start + this.sendTimeout.toNanos());
+    }
+
+    /**
+     * Writes, in the caller's transaction, the outcomes of the sends that ended while the rows were locked, and of
+     * the rows not attempted behind a failure of their ordering key.
+     *
+     * @param sent what {@link #sendWhileLocked} started
+     * @param switched the types switched away from their broker
+     * @return what the settled sends did
+     */
+    Result settle(LockedSends sent, RouteSwitchState switched) {
+        return complete(sent.settled(), sent.settledSends(), Set.of(), switched, sent.attemptedAt(),
+                this.repository::write);
+    }
+
+    /**
+     * Goes on with the rows of a locked round that were leased before its commit: waits for their sends that run,
+     * starts the rest in order of their keys, all within the send timeout counted from the round's start, renewing
+     * their leases, and writes their outcomes, as for any leased batch.
+     *
+     * @param sent what {@link #sendWhileLocked} started
+     * @param leased the rows it left to go on that were leased, at their new versions, in id order
+     * @param switched the types switched away from their broker
+     * @return what delivering them did
+     */
+    Result resume(LockedSends sent, List<ClaimedMessage> leased, RouteSwitchState switched) {
+        List<CompletableFuture<Confirmation>> sends = leased.stream().map(message -> sent.sendOf(message.id()))
+                .collect(Collectors.toCollection(ArrayList::new));
+        return deliver(leased, sends, Set.of(), switched, sent.attemptedAt(), sent.deadlineNanos());
+    }
+
+    private Result deliver(List<ClaimedMessage> batch, List<CompletableFuture<Confirmation>> sends, Set<Long> probes,
+            RouteSwitchState switched, Instant attemptedAt, long deadline) {
+        BatchLeases leases = new BatchLeases(this.repository, this.lease, this.clock, batch, sends);
+        sendInOrderOfKeys(batch, sends, KeyRun.of(batch), probes, switched, attemptedAt, deadline, leases::await);
+        return complete(batch, sends, probes, switched, attemptedAt, this::writeOutcomes);
+    }
+
+    /** Whether a locked round may send the message and write its outcome in its transaction. */
+    private boolean sendsWhileLocked(ClaimedMessage message, Set<MessageSender> paused, RouteSwitchState switched) {
+        // A local handler writes through a transaction of its own, a fallback is one, and a dead letter is
+        // published and awaited before its outcome is written: none of them while rows are locked.
+        if (switched.toPull(message.type()) || localRoute(message, switched).isPresent()
+                || this.routes.hasFallback(message.type())
+                || this.routes.failures().deadLetterRouteFor(message.type()).isPresent()) {
+            return false;
+        }
+        Optional<MessageSender> sender = this.routes.senderFor(message.type());
+        return sender.isPresent() && !paused.contains(sender.get());
+    }
+
+    /** Writes the outcomes of a batch's sends, which have ended or run out of time, with the writer. */
+    private Result complete(List<ClaimedMessage> batch, List<CompletableFuture<Confirmation>> sends, Set<Long> probes,
+            RouteSwitchState switched, Instant attemptedAt, ToIntBiFunction<List<DeliveryOutcome>, Instant> writer) {
         boolean stopping = Thread.currentThread().isInterrupted();
         Instant now = this.clock.instant();
         boolean resumed = false;
@@ -153,7 +257,7 @@ final class BatchDelivery {
             }
         }
         this.deadLetters.publish(outcomes, failedForGood);
-        int written = writeOutcomes(outcomes, now);
+        int written = writer.applyAsInt(outcomes, now);
         if (written < outcomes.size()) {
             logger.info("{} of {} outcomes were not written: their lease ran out and another claim took them over",
                     outcomes.size() - written, outcomes.size());
@@ -205,38 +309,61 @@ final class BatchDelivery {
     /**
      * Starts every message without an ordering key and the first of each key's run at once, then each
      * next message of a key once the one before it was confirmed (at once, where the sender keeps the
-     * order of pipelined sends), all within the send timeout. A key's run stops at a failure.
+     * order of pipelined sends), all within the deadline. A key's run stops at a failure. A send that runs
+     * already (one a locked round started) is waited for, not started again.
      *
-     * @return the sends, by position in the batch; null for a message that was not started
+     * @param sends the sends, by position in the batch, filled in as they start; null for a message not started
+     * @param runs the runs to send
+     * @param waiter how to wait for a wave of sends
+     * @return the runs the deadline cut short
      */
-    private List<CompletableFuture<Confirmation>> sendInOrderOfKeys(List<ClaimedMessage> batch, Set<Long> probes,
-            RouteSwitchState switched, Instant attemptedAt) {
-        long deadline = System.nanoTime() + this.sendTimeout.toNanos();
-        List<CompletableFuture<Confirmation>> sends = new ArrayList<>(Collections.nCopies(batch.size(), null));
-        BatchLeases leases = new BatchLeases(this.repository, this.lease, this.clock, batch, sends);
+    private List<KeyRun> sendInOrderOfKeys(List<ClaimedMessage> batch, List<CompletableFuture<Confirmation>> sends,
+            List<KeyRun> runs, Set<Long> probes, RouteSwitchState switched, Instant attemptedAt, long deadline,
+            Waiter waiter) {
         Set<MessageSender> paused = this.outages.pausedSenders();
-        List<KeyRun> open = KeyRun.of(batch);
-        while (!open.isEmpty()) {
-            List<CompletableFuture<Confirmation>> wave = new ArrayList<>();
+        List<CompletableFuture<Confirmation>> wave = sends.stream().filter(send -> send != null && !send.isDone())
+                .toList();
+        List<KeyRun> open = runs;
+        while (true) {
+            waiter.await(wave, deadline);
+            if (System.nanoTime() - deadline >= 0) {
+                return open;
+            }
+            open = open.stream().filter(run -> run.advance(sends)).toList();
+            if (open.isEmpty()) {
+                return open;
+            }
+            List<CompletableFuture<Confirmation>> started = new ArrayList<>();
             for (KeyRun run : open) {
                 for (int position : run.startSegment(batch, (previous, next) -> pipelines(previous, next, switched))) {
-                    CompletableFuture<Confirmation> send = start(batch.get(position), probes, paused, switched,
-                            attemptedAt);
-                    sends.set(position, send);
-                    wave.add(send);
+                    CompletableFuture<Confirmation> send = sends.get(position);
+                    if (send == null) {
+                        send = start(batch.get(position), probes, paused, switched, attemptedAt);
+                        sends.set(position, send);
+                    }
+                    started.add(send);
                     if (send.isCompletedExceptionally()) {
                         // Nothing of the key goes out behind a send that failed at once.
                         break;
                     }
                 }
             }
-            leases.await(wave, deadline);
-            if (System.nanoTime() - deadline >= 0) {
-                break;
-            }
-            open = open.stream().filter(run -> run.advance(sends)).toList();
+            wave = started;
         }
-        return sends;
+    }
+
+    /** Waits for a wave of sends until the deadline, without leases to renew: the rows are locked. */
+    private static void awaitUntil(List<CompletableFuture<Confirmation>> wave, long deadline) {
+        try {
+            CompletableFuture.allOf(wave.toArray(CompletableFuture[]::new))
+                    .get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
+        catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+        }
+        catch (ExecutionException | TimeoutException ex) {
+            // Each send's own result is read by the caller.
+        }
     }
 
     /** Whether {@code next} may be started before {@code previous}, of the same key, is confirmed. */
@@ -439,6 +566,52 @@ final class BatchDelivery {
      * claiming more at once would only lease rows that wait
      */
     record Result(int delivered, @Nullable Instant earliestRetry, boolean resumed, boolean handlersRefused) {
+
+        static final Result NONE = new Result(0, null, false, false);
+
+        /**
+         * @param other what delivering other rows did
+         * @return what delivering both did
+         */
+        Result and(Result other) {
+            Instant earliest = (this.earliestRetry == null || (other.earliestRetry != null
+                    && other.earliestRetry.isBefore(this.earliestRetry))) ? other.earliestRetry : this.earliestRetry;
+            return new Result(this.delivered + other.delivered, earliest, this.resumed || other.resumed,
+                    this.handlersRefused || other.handlersRefused);
+        }
+    }
+
+    /**
+     * What a locked round sent while its rows were locked.
+     *
+     * @param settled the rows whose outcome is known: their sends ended, or they were not attempted behind a failure
+     * of their key
+     * @param settledSends their sends, by position; null for a row not attempted
+     * @param leased the rows that go on as leased rows: sends still running, and runs not sent in the window
+     * @param sends every send, by position in the batch
+     * @param batch the batch
+     * @param attemptedAt when the sends started
+     * @param deadlineNanos the {@link System#nanoTime()} at which the send timeout of the round ends
+     */
+    record LockedSends(List<ClaimedMessage> settled, List<CompletableFuture<Confirmation>> settledSends,
+            List<ClaimedMessage> leased, List<CompletableFuture<Confirmation>> sends, List<ClaimedMessage> batch,
+            Instant attemptedAt, long deadlineNanos) {
+
+        @Nullable CompletableFuture<Confirmation> sendOf(long id) {
+            for (int i = 0; i < this.batch.size(); i++) {
+                if (this.batch.get(i).id() == id) {
+                    return this.sends.get(i);
+                }
+            }
+            return null;
+        }
+    }
+
+    /** Waits for a wave of sends until a deadline. */
+    @FunctionalInterface
+    private interface Waiter {
+
+        void await(List<CompletableFuture<Confirmation>> wave, long deadline);
     }
 
     /** The failure of a message held back, unsent, because its route is paused or its type switched to pull. */

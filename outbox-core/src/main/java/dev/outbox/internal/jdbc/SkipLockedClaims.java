@@ -58,14 +58,31 @@ final class SkipLockedClaims {
                             parameters.addValue("leaseUntil", Timestamps.toColumn(leaseUntil)))
                     : Objects.requireNonNull(this.claimTransaction.execute(tx -> lockAndLease(parameters,
                             leaseUntil)));
-            if (rows.isEmpty()) {
-                return Claim.nothing();
-            }
-            List<ClaimedMessage> claimed = rows.stream().map(DueRow::message)
-                    .sorted(Comparator.comparingLong(ClaimedMessage::id)).toList();
-            DuePosition last = rows.stream().map(DueRow::position).max(Comparator.naturalOrder()).orElseThrow();
-            return new Claim(claimed, 0, last);
+            return claimOf(rows);
         });
+    }
+
+    /**
+     * Locks due heads in the caller's transaction, without leasing them: they stay with this instance as long as
+     * the transaction holds their locks.
+     */
+    Claim lock(ClaimScope scope, MessageState state, int limit, Instant now, @Nullable DuePosition after) {
+        return this.windows.claim(scope, state, now, after, limit * DueWindows.ROWS_PER_CLAIMED_ROW, limit,
+                candidates -> claimOf(this.jdbc.query(this.statements.lockDueHeads(), new MapSqlParameterSource()
+                        .addValue("candidates", candidates)
+                        .addValue("state", state.name())
+                        .addValue("now", Timestamps.toColumn(now))
+                        .addValue("limit", limit), OutboxRows.DUE)));
+    }
+
+    private static Claim claimOf(List<DueRow> rows) {
+        if (rows.isEmpty()) {
+            return Claim.nothing();
+        }
+        List<ClaimedMessage> claimed = rows.stream().map(DueRow::message)
+                .sorted(Comparator.comparingLong(ClaimedMessage::id)).toList();
+        DuePosition last = rows.stream().map(DueRow::position).max(Comparator.naturalOrder()).orElseThrow();
+        return new Claim(claimed, 0, last);
     }
 
     private List<DueRow> lockAndLease(MapSqlParameterSource parameters, Instant leaseUntil) {
