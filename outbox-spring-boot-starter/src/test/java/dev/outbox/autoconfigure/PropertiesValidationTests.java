@@ -166,6 +166,8 @@ class PropertiesValidationTests {
         assertFailure("outbox.dispatcher.max-poll-interval=500ms",
                 "outbox.dispatcher.max-poll-interval (PT0.5S) must not be shorter than poll-interval");
         assertFailure("outbox.dispatcher.threads=0", "outbox.dispatcher.threads must be at least 1");
+        assertFailure("outbox.dispatcher.locked-send-window=2s", "outbox.dispatcher.locked-send-window (PT2S) must be "
+                + "shorter than a quarter of lease (PT8S)");
     }
 
     @Test

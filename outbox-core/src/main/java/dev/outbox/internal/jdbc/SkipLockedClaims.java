@@ -64,15 +64,25 @@ final class SkipLockedClaims {
 
     /**
      * Locks due heads in the caller's transaction, without leasing them: they stay with this instance as long as
-     * the transaction holds their locks.
+     * the transaction holds their locks. The heads are found by a plain read of the latest committed state, then
+     * locked by id: a head another round holds locked is still PENDING there, so its followers are no heads.
      */
     Claim lock(ClaimScope scope, MessageState state, int limit, Instant now, @Nullable DuePosition after) {
         return this.windows.claim(scope, state, now, after, limit * DueWindows.ROWS_PER_CLAIMED_ROW, limit,
-                candidates -> claimOf(this.jdbc.query(this.statements.lockDueHeads(), new MapSqlParameterSource()
-                        .addValue("candidates", candidates)
-                        .addValue("state", state.name())
-                        .addValue("now", Timestamps.toColumn(now))
-                        .addValue("limit", limit), OutboxRows.DUE)));
+                candidates -> {
+            MapSqlParameterSource parameters = new MapSqlParameterSource()
+                    .addValue("candidates", candidates)
+                    .addValue("state", state.name())
+                    .addValue("now", Timestamps.toColumn(now))
+                    .addValue("limit", limit);
+            List<Long> heads = this.jdbc.query(this.statements.selectDueHeads(), parameters,
+                    (rs, rowNum) -> rs.getLong("id"));
+            if (heads.isEmpty()) {
+                return Claim.nothing();
+            }
+            return claimOf(this.jdbc.query(this.statements.lockRows, parameters.addValue("ids", heads),
+                    OutboxRows.DUE));
+        });
     }
 
     private static Claim claimOf(List<DueRow> rows) {
