@@ -128,7 +128,8 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
 
     /**
      * How long a skip-locked claim keeps its rows locked while it waits for the broker's confirmations: 200 ms by
-     * default, chosen by measurement (docs/benchmarks.md, "Performance III"; docs/decisions.md). The rows are
+     * default, chosen from the brokers' measured confirmation times of a batch (docs/benchmarks.md, "One write per
+     * message (issue 31, item 1)"; docs/architecture.md, "The locked round"). The rows are
      * selected {@code FOR UPDATE SKIP LOCKED}, sent, and those confirmed within the window are marked SENT in the
      * same transaction: one write per message instead of a lease and then the outcome. The rows still unconfirmed
      * are leased before the commit and finish as leased rows do. It bounds how long the claim's row locks and
