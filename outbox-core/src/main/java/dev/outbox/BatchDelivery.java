@@ -19,8 +19,6 @@ import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.ToIntBiFunction;
 import java.util.stream.Collectors;
@@ -34,11 +32,8 @@ import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.message.MessageState;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
-import dev.outbox.observation.SendObservationContext;
 import dev.outbox.spi.MessageSender;
-import dev.outbox.spi.OutgoingMessage;
 import dev.outbox.spi.SendFailure;
-import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -63,8 +58,6 @@ final class BatchDelivery {
 
     private final MessageRoutes routes;
 
-    private final LocalHandlers handlers;
-
     private final FailurePlanner failures;
 
     private final Duration sendTimeout;
@@ -73,8 +66,6 @@ final class BatchDelivery {
 
     private final OutboxMetrics metrics;
 
-    private final OutboxObservations observations;
-
     private final RouteOutages outages;
 
     private final Duration lease;
@@ -82,6 +73,8 @@ final class BatchDelivery {
     private final FinalFailures finalFailures;
 
     private final DeadLetters deadLetters;
+
+    private final BatchSends sending;
 
     BatchDelivery(OutboxRepository repository, MessageRoutes routes, RouteOutages outages, LocalHandlers handlers,
             FailurePlanner failures, FinalFailures finalFailures, Duration lease, Duration sendTimeout, Clock clock,
@@ -92,12 +85,11 @@ final class BatchDelivery {
         this.lease = lease;
         this.routes = routes;
         this.outages = outages;
-        this.handlers = handlers;
         this.failures = failures;
         this.sendTimeout = sendTimeout;
         this.clock = clock;
         this.metrics = metrics;
-        this.observations = observations;
+        this.sending = new BatchSends(routes, outages, handlers, observations);
     }
 
     /**
@@ -116,7 +108,7 @@ final class BatchDelivery {
 
     /**
      * Starts the sends of a batch whose rows the caller's transaction holds locked, and waits for them no longer
-     * than the window: the sends of the runs that a locked round may write ({@link #sendsWhileLocked}); the others
+     * than the window: the sends of the runs that a locked round may write ({@link BatchSends#goesWhileLocked}); the others
      * are left for {@link #resume}.
      *
      * @param batch rows locked by the caller's transaction, or held back by those it locked, in id order
@@ -133,11 +125,11 @@ final class BatchDelivery {
         List<KeyRun> locked = new ArrayList<>();
         List<KeyRun> later = new ArrayList<>();
         for (KeyRun run : KeyRun.of(batch)) {
-            boolean fits = run.positions().stream().allMatch(i -> sendsWhileLocked(batch.get(i), paused, switched));
+            boolean fits = run.positions().stream().allMatch(i -> this.sending.goesWhileLocked(batch.get(i), paused, switched));
             (fits ? locked : later).add(run);
         }
-        later.addAll(sendInOrderOfKeys(batch, sends, locked, Set.of(), switched, attemptedAt, windowEnd,
-                BatchDelivery::awaitUntil));
+        later.addAll(this.sending.inOrderOfKeys(batch, sends, locked, Set.of(), switched, attemptedAt, windowEnd,
+                BatchSends::awaitUntil));
         Set<Integer> goOn = new HashSet<>();
         later.forEach(run -> goOn.addAll(run.positions()));
         List<ClaimedMessage> settled = new ArrayList<>();
@@ -190,21 +182,9 @@ final class BatchDelivery {
     private Result deliver(List<ClaimedMessage> batch, List<CompletableFuture<Confirmation>> sends, Set<Long> probes,
             RouteSwitchState switched, Instant attemptedAt, long deadline) {
         BatchLeases leases = new BatchLeases(this.repository, this.lease, this.clock, batch, sends);
-        sendInOrderOfKeys(batch, sends, KeyRun.of(batch), probes, switched, attemptedAt, deadline, leases::await);
+        this.sending.inOrderOfKeys(batch, sends, KeyRun.of(batch), probes, switched, attemptedAt, deadline,
+                leases::await);
         return complete(batch, sends, probes, switched, attemptedAt, this::writeOutcomes);
-    }
-
-    /** Whether a locked round may send the message and write its outcome in its transaction. */
-    private boolean sendsWhileLocked(ClaimedMessage message, Set<MessageSender> paused, RouteSwitchState switched) {
-        // A local handler writes through a transaction of its own, a fallback is one, and a dead letter is
-        // published and awaited before its outcome is written: none of them while rows are locked.
-        if (switched.toPull(message.type()) || localRoute(message, switched).isPresent()
-                || this.routes.hasFallback(message.type())
-                || this.routes.failures().deadLetterRouteFor(message.type()).isPresent()) {
-            return false;
-        }
-        Optional<MessageSender> sender = this.routes.senderFor(message.type());
-        return sender.isPresent() && !paused.contains(sender.get());
     }
 
     /** Writes the outcomes of a batch's sends, which have ended or run out of time, with the writer. */
@@ -289,7 +269,7 @@ final class BatchDelivery {
     /** Whether the message's local handler was refused by its executor, before it started. */
     private boolean refusedHandler(ClaimedMessage message, CompletableFuture<Confirmation> send,
             RouteSwitchState switched) {
-        return send.isCompletedExceptionally() && localRoute(message, switched).isPresent()
+        return send.isCompletedExceptionally() && this.sending.localRoute(message, switched).isPresent()
                 && failureOf(message, send, switched) instanceof LocalHandlers.Refused;
     }
 
@@ -304,161 +284,6 @@ final class BatchDelivery {
             }
         }
         return reached;
-    }
-
-    /**
-     * Starts every message without an ordering key and the first of each key's run at once, then each
-     * next message of a key once the one before it was confirmed (at once, where the sender keeps the
-     * order of pipelined sends), all within the deadline. A key's run stops at a failure. A send that runs
-     * already (one a locked round started) is waited for, not started again.
-     *
-     * @param sends the sends, by position in the batch, filled in as they start; null for a message not started
-     * @param runs the runs to send
-     * @param waiter how to wait for a wave of sends
-     * @return the runs the deadline cut short
-     */
-    private List<KeyRun> sendInOrderOfKeys(List<ClaimedMessage> batch, List<CompletableFuture<Confirmation>> sends,
-            List<KeyRun> runs, Set<Long> probes, RouteSwitchState switched, Instant attemptedAt, long deadline,
-            Waiter waiter) {
-        Set<MessageSender> paused = this.outages.pausedSenders();
-        List<CompletableFuture<Confirmation>> wave = sends.stream().filter(send -> send != null && !send.isDone())
-                .toList();
-        List<KeyRun> open = runs;
-        while (true) {
-            waiter.await(wave, deadline);
-            if (System.nanoTime() - deadline >= 0) {
-                return open;
-            }
-            open = open.stream().filter(run -> run.advance(sends)).toList();
-            if (open.isEmpty()) {
-                return open;
-            }
-            List<CompletableFuture<Confirmation>> started = new ArrayList<>();
-            for (KeyRun run : open) {
-                for (int position : run.startSegment(batch, (previous, next) -> pipelines(previous, next, switched))) {
-                    CompletableFuture<Confirmation> send = sends.get(position);
-                    if (send == null) {
-                        send = start(batch.get(position), probes, paused, switched, attemptedAt);
-                        sends.set(position, send);
-                    }
-                    started.add(send);
-                    if (send.isCompletedExceptionally()) {
-                        // Nothing of the key goes out behind a send that failed at once.
-                        break;
-                    }
-                }
-            }
-            wave = started;
-        }
-    }
-
-    /** Waits for a wave of sends until the deadline, without leases to renew: the rows are locked. */
-    private static void awaitUntil(List<CompletableFuture<Confirmation>> wave, long deadline) {
-        try {
-            CompletableFuture.allOf(wave.toArray(CompletableFuture[]::new))
-                    .get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        }
-        catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-        }
-        catch (ExecutionException | TimeoutException ex) {
-            // Each send's own result is read by the caller.
-        }
-    }
-
-    /** Whether {@code next} may be started before {@code previous}, of the same key, is confirmed. */
-    private boolean pipelines(ClaimedMessage previous, ClaimedMessage next, RouteSwitchState switched) {
-        if (localRoute(previous, switched).isPresent() || localRoute(next, switched).isPresent()) {
-            return false;
-        }
-        Optional<MessageSender> sender = this.routes.senderFor(previous.type());
-        return sender.isPresent() && sender.get().keepsOrderOfPipelinedSends()
-                && sender.equals(this.routes.senderFor(next.type()));
-    }
-
-    private Optional<HandlerRoutes.LocalRoute> localRoute(ClaimedMessage message, RouteSwitchState switched) {
-        return this.routes.handlers().routeFor(message.type(), message.retryCount(), switched.toFallback(message.type()));
-    }
-
-    private CompletableFuture<Confirmation> start(ClaimedMessage message, Set<Long> probes,
-            Set<MessageSender> paused, RouteSwitchState switched, Instant attemptedAt) {
-        if (switched.toPull(message.type())) {
-            // Taken before the switch (handed off, or claimed by a round that read the switches earlier).
-            return CompletableFuture.failedFuture(HeldBack.INSTANCE);
-        }
-        Optional<HandlerRoutes.LocalRoute> local = localRoute(message, switched);
-        if (local.isPresent()) {
-            return this.handlers.start(message, local.get(), attemptedAt);
-        }
-        Optional<MessageSender> sender = this.routes.senderFor(message.type());
-        if (sender.isEmpty()) {
-            return CompletableFuture.failedFuture(new IllegalStateException(
-                    "no sender is routed for message type '" + message.type() + "'"));
-        }
-        if (paused.contains(sender.get()) && !this.routes.hasFallback(message.type())
-                && !probes.contains(message.id())) {
-            return CompletableFuture.failedFuture(HeldBack.INSTANCE);
-        }
-        try {
-            return send(sender.get(), message.toOutgoing());
-        }
-        catch (VirtualMachineError ex) {
-            throw ex;
-        }
-        catch (RuntimeException | Error ex) {
-            // A sender's broker client missing from the class path (NoClassDefFoundError) is a failed send too.
-            return CompletableFuture.failedFuture(ex);
-        }
-    }
-
-    /**
-     * Sends in an observation whose tracing handler continues the trace saved with the message and gives the
-     * broker the send's own propagation headers; the sender's call runs in its scope.
-     */
-    private CompletableFuture<Confirmation> send(MessageSender sender, OutgoingMessage message) {
-        Observation observation = this.observations.send(message);
-        if (observation.isNoop()) {
-            return sender.send(message).toCompletableFuture().thenApply(BatchDelivery::acknowledged);
-        }
-        SendObservationContext context = (SendObservationContext) observation.start().getContext();
-        CompletableFuture<Confirmation> send;
-        // In scope, so that a broker client's own observation (a template with observation-enabled) is a child
-        // of the send, instead of starting a trace of its own and putting its context in the message's headers.
-        try (Observation.Scope scope = observation.openScope()) {
-            send = sender.send(withHeaders(message, context.getCarrier())).toCompletableFuture()
-                    .thenApply(BatchDelivery::acknowledged);
-        }
-        catch (RuntimeException | Error ex) {
-            observation.error(ex).stop();
-            throw ex;
-        }
-        return send.whenComplete((confirmation, error) -> {
-            if (error != null) {
-                observation.error((error instanceof CompletionException && error.getCause() != null)
-                        ? error.getCause() : error);
-            }
-            else {
-                context.outcome(SendObservationContext.Outcome.SENT);
-            }
-            observation.stop();
-        });
-    }
-
-    private static OutgoingMessage withHeaders(OutgoingMessage message, @Nullable Map<String, String> propagation) {
-        if (propagation == null || propagation.isEmpty()) {
-            return message;
-        }
-        Map<String, String> headers = new LinkedHashMap<>(message.headers());
-        headers.putAll(propagation);
-        return new OutgoingMessage(message.id(), message.key(), message.type(), message.topic(),
-                message.orderingKey(), headers, message.body(), message.attempt());
-    }
-
-    static Confirmation acknowledged(@Nullable String brokerMessageId) {
-        if (brokerMessageId == null) {
-            throw new IllegalStateException("the sender confirmed the message without a broker message id");
-        }
-        return new Confirmation.Acknowledged(brokerMessageId);
     }
 
     /**
@@ -477,7 +302,7 @@ final class BatchDelivery {
             this.metrics.consumed(message.type());
             return null;
         }
-        if (error == HeldBack.INSTANCE) {
+        if (error == BatchSends.HeldBack.INSTANCE) {
             this.metrics.postponed(message.type());
             return new DeliveryOutcome.Released(message.id(), message.lockVersion(), now);
         }
@@ -503,7 +328,7 @@ final class BatchDelivery {
      * unreachable failure next to a success of the same sender in the batch counts as the message's own too)
      */
     private Optional<MessageSender> brokerRoute(ClaimedMessage message, RouteSwitchState switched) {
-        if (localRoute(message, switched).isPresent()
+        if (this.sending.localRoute(message, switched).isPresent()
                 || this.routes.hasFallback(message.type())) {
             return Optional.empty();
         }
@@ -543,7 +368,7 @@ final class BatchDelivery {
         if (!send.isDone()) {
             // A local handler still queued then never runs: its failure outcome is written now.
             send.cancel(false);
-            boolean local = localRoute(message, switched).isPresent();
+            boolean local = this.sending.localRoute(message, switched).isPresent();
             return new TimeoutException(local ? "the local handler did not finish within " + this.sendTimeout
                     : "the broker did not confirm the message within " + this.sendTimeout);
         }
@@ -578,51 +403,6 @@ final class BatchDelivery {
                     && other.earliestRetry.isBefore(this.earliestRetry))) ? other.earliestRetry : this.earliestRetry;
             return new Result(this.delivered + other.delivered, earliest, this.resumed || other.resumed,
                     this.handlersRefused || other.handlersRefused);
-        }
-    }
-
-    /**
-     * What a locked round sent while its rows were locked.
-     *
-     * @param settled the rows whose outcome is known: their sends ended, or they were not attempted behind a failure
-     * of their key
-     * @param settledSends their sends, by position; null for a row not attempted
-     * @param leased the rows that go on as leased rows: sends still running, and runs not sent in the window
-     * @param sends every send, by position in the batch
-     * @param batch the batch
-     * @param attemptedAt when the sends started
-     * @param deadlineNanos the {@link System#nanoTime()} at which the send timeout of the round ends
-     */
-    record LockedSends(List<ClaimedMessage> settled, List<CompletableFuture<Confirmation>> settledSends,
-            List<ClaimedMessage> leased, List<CompletableFuture<Confirmation>> sends, List<ClaimedMessage> batch,
-            Instant attemptedAt, long deadlineNanos) {
-
-        @Nullable CompletableFuture<Confirmation> sendOf(long id) {
-            for (int i = 0; i < this.batch.size(); i++) {
-                if (this.batch.get(i).id() == id) {
-                    return this.sends.get(i);
-                }
-            }
-            return null;
-        }
-    }
-
-    /** Waits for a wave of sends until a deadline. */
-    @FunctionalInterface
-    private interface Waiter {
-
-        void await(List<CompletableFuture<Confirmation>> wave, long deadline);
-    }
-
-    /** The failure of a message held back, unsent, because its route is paused or its type switched to pull. */
-    private static final class HeldBack extends RuntimeException {
-
-        private static final long serialVersionUID = 1L;
-
-        static final HeldBack INSTANCE = new HeldBack();
-
-        private HeldBack() {
-            super("the route is paused", null, false, false);
         }
     }
 }

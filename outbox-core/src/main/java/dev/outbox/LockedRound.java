@@ -86,7 +86,7 @@ final class LockedRound {
                 if (batch.isEmpty()) {
                     return Locked.NOTHING;
                 }
-                BatchDelivery.LockedSends sent = this.delivery.sendWhileLocked(batch, switched, this.window);
+                LockedSends sent = this.delivery.sendWhileLocked(batch, switched, this.window);
                 // Cleared, as for any outcome, so that the driver writes and commits; set again below.
                 interrupted[0] = Thread.interrupted();
                 BatchDelivery.Result settled = this.delivery.settle(sent, switched);
@@ -145,7 +145,7 @@ final class LockedRound {
         static final Outcome NONE = new Outcome(List.of(), BatchDelivery.Result.NONE);
     }
 
-    private record Locked(List<ClaimedMessage> batch, BatchDelivery.@Nullable LockedSends sent, BatchDelivery.Result settled,
+    private record Locked(List<ClaimedMessage> batch, @Nullable LockedSends sent, BatchDelivery.Result settled,
             List<ClaimedMessage> leased) {
 
         static final Locked NOTHING = new Locked(List.of(), null, BatchDelivery.Result.NONE, List.of());
