@@ -103,7 +103,10 @@ final class ScalePhase {
         try (BufferedReader output = new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = output.readLine(); line != null; line = output.readLine()) {
-                lastLine = line;
+                // A pool that closes slowly on a loaded machine may log after the result, to stdout in tests.
+                if (line.startsWith("{") || lastLine == null || !lastLine.startsWith("{")) {
+                    lastLine = line;
+                }
             }
         }
         if (!process.waitFor(this.options.timeout().toSeconds(), TimeUnit.SECONDS)) {
