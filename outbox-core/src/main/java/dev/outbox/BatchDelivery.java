@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,6 +20,8 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
+import java.util.function.ToIntBiFunction;
+import java.util.stream.Collectors;
 
 import dev.outbox.internal.claim.FailurePlanner;
 import dev.outbox.internal.claim.FailureReason;
@@ -29,11 +32,8 @@ import dev.outbox.internal.jdbc.OutboxRepository;
 import dev.outbox.message.MessageState;
 import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.observation.OutboxObservations;
-import dev.outbox.observation.SendObservationContext;
 import dev.outbox.spi.MessageSender;
-import dev.outbox.spi.OutgoingMessage;
 import dev.outbox.spi.SendFailure;
-import io.micrometer.observation.Observation;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,8 +58,6 @@ final class BatchDelivery {
 
     private final MessageRoutes routes;
 
-    private final LocalHandlers handlers;
-
     private final FailurePlanner failures;
 
     private final Duration sendTimeout;
@@ -68,8 +66,6 @@ final class BatchDelivery {
 
     private final OutboxMetrics metrics;
 
-    private final OutboxObservations observations;
-
     private final RouteOutages outages;
 
     private final Duration lease;
@@ -77,6 +73,8 @@ final class BatchDelivery {
     private final FinalFailures finalFailures;
 
     private final DeadLetters deadLetters;
+
+    private final BatchSends sending;
 
     BatchDelivery(OutboxRepository repository, MessageRoutes routes, RouteOutages outages, LocalHandlers handlers,
             FailurePlanner failures, FinalFailures finalFailures, Duration lease, Duration sendTimeout, Clock clock,
@@ -87,12 +85,11 @@ final class BatchDelivery {
         this.lease = lease;
         this.routes = routes;
         this.outages = outages;
-        this.handlers = handlers;
         this.failures = failures;
         this.sendTimeout = sendTimeout;
         this.clock = clock;
         this.metrics = metrics;
-        this.observations = observations;
+        this.sending = new BatchSends(routes, outages, handlers, observations);
     }
 
     /**
@@ -104,8 +101,95 @@ final class BatchDelivery {
      * resumed
      */
     Result deliver(List<ClaimedMessage> batch, Set<Long> probes, RouteSwitchState switched) {
+        List<CompletableFuture<Confirmation>> sends = new ArrayList<>(Collections.nCopies(batch.size(), null));
+        return deliver(batch, sends, probes, switched, this.clock.instant(),
+                System.nanoTime() + this.sendTimeout.toNanos());
+    }
+
+    /**
+     * Starts the sends of a batch whose rows the caller's transaction holds locked, and waits for them no longer
+     * than the window: the sends of the runs that a locked round may write ({@link BatchSends#goesWhileLocked}); the others
+     * are left for {@link #resume}.
+     *
+     * @param batch rows locked by the caller's transaction, or held back by those it locked, in id order
+     * @param switched the types switched away from their broker
+     * @param window how long to wait for the confirmations
+     * @return the sends, and which rows go on as leased rows
+     */
+    LockedSends sendWhileLocked(List<ClaimedMessage> batch, RouteSwitchState switched, Duration window) {
         Instant attemptedAt = this.clock.instant();
-        List<CompletableFuture<Confirmation>> sends = sendInOrderOfKeys(batch, probes, switched, attemptedAt);
+        long start = System.nanoTime();
+        long windowEnd = start + Math.min(window.toNanos(), this.sendTimeout.toNanos());
+        List<CompletableFuture<Confirmation>> sends = new ArrayList<>(Collections.nCopies(batch.size(), null));
+        Set<MessageSender> paused = this.outages.pausedSenders();
+        List<KeyRun> locked = new ArrayList<>();
+        List<KeyRun> later = new ArrayList<>();
+        for (KeyRun run : KeyRun.of(batch)) {
+            boolean fits = run.positions().stream().allMatch(i -> this.sending.goesWhileLocked(batch.get(i), paused, switched));
+            (fits ? locked : later).add(run);
+        }
+        later.addAll(this.sending.inOrderOfKeys(batch, sends, locked, Set.of(), switched, attemptedAt, windowEnd,
+                BatchSends::awaitUntil));
+        Set<Integer> goOn = new HashSet<>();
+        later.forEach(run -> goOn.addAll(run.positions()));
+        List<ClaimedMessage> settled = new ArrayList<>();
+        List<CompletableFuture<Confirmation>> settledSends = new ArrayList<>();
+        List<ClaimedMessage> leased = new ArrayList<>();
+        for (int i = 0; i < batch.size(); i++) {
+            CompletableFuture<Confirmation> send = sends.get(i);
+            boolean done = send != null && send.isDone();
+            if (!done && (send != null || goOn.contains(i))) {
+                leased.add(batch.get(i));
+            }
+            else {
+                settled.add(batch.get(i));
+                settledSends.add(send);
+            }
+        }
+        return new LockedSends(settled, settledSends, leased, sends, batch, attemptedAt,
+                start + this.sendTimeout.toNanos());
+    }
+
+    /**
+     * Writes, in the caller's transaction, the outcomes of the sends that ended while the rows were locked, and of
+     * the rows not attempted behind a failure of their ordering key.
+     *
+     * @param sent what {@link #sendWhileLocked} started
+     * @param switched the types switched away from their broker
+     * @return what the settled sends did
+     */
+    Result settle(LockedSends sent, RouteSwitchState switched) {
+        return complete(sent.settled(), sent.settledSends(), Set.of(), switched, sent.attemptedAt(),
+                this.repository::write);
+    }
+
+    /**
+     * Goes on with the rows of a locked round that were leased before its commit: waits for their sends that run,
+     * starts the rest in order of their keys, all within the send timeout counted from the round's start, renewing
+     * their leases, and writes their outcomes, as for any leased batch.
+     *
+     * @param sent what {@link #sendWhileLocked} started
+     * @param leased the rows it left to go on that were leased, at their new versions, in id order
+     * @param switched the types switched away from their broker
+     * @return what delivering them did
+     */
+    Result resume(LockedSends sent, List<ClaimedMessage> leased, RouteSwitchState switched) {
+        List<CompletableFuture<Confirmation>> sends = leased.stream().map(message -> sent.sendOf(message.id()))
+                .collect(Collectors.toCollection(ArrayList::new));
+        return deliver(leased, sends, Set.of(), switched, sent.attemptedAt(), sent.deadlineNanos());
+    }
+
+    private Result deliver(List<ClaimedMessage> batch, List<CompletableFuture<Confirmation>> sends, Set<Long> probes,
+            RouteSwitchState switched, Instant attemptedAt, long deadline) {
+        BatchLeases leases = new BatchLeases(this.repository, this.lease, this.clock, batch, sends);
+        this.sending.inOrderOfKeys(batch, sends, KeyRun.of(batch), probes, switched, attemptedAt, deadline,
+                leases::await);
+        return complete(batch, sends, probes, switched, attemptedAt, this::writeOutcomes);
+    }
+
+    /** Writes the outcomes of a batch's sends, which have ended or run out of time, with the writer. */
+    private Result complete(List<ClaimedMessage> batch, List<CompletableFuture<Confirmation>> sends, Set<Long> probes,
+            RouteSwitchState switched, Instant attemptedAt, ToIntBiFunction<List<DeliveryOutcome>, Instant> writer) {
         boolean stopping = Thread.currentThread().isInterrupted();
         Instant now = this.clock.instant();
         boolean resumed = false;
@@ -153,7 +237,7 @@ final class BatchDelivery {
             }
         }
         this.deadLetters.publish(outcomes, failedForGood);
-        int written = writeOutcomes(outcomes, now);
+        int written = writer.applyAsInt(outcomes, now);
         if (written < outcomes.size()) {
             logger.info("{} of {} outcomes were not written: their lease ran out and another claim took them over",
                     outcomes.size() - written, outcomes.size());
@@ -185,7 +269,7 @@ final class BatchDelivery {
     /** Whether the message's local handler was refused by its executor, before it started. */
     private boolean refusedHandler(ClaimedMessage message, CompletableFuture<Confirmation> send,
             RouteSwitchState switched) {
-        return send.isCompletedExceptionally() && localRoute(message, switched).isPresent()
+        return send.isCompletedExceptionally() && this.sending.localRoute(message, switched).isPresent()
                 && failureOf(message, send, switched) instanceof LocalHandlers.Refused;
     }
 
@@ -200,138 +284,6 @@ final class BatchDelivery {
             }
         }
         return reached;
-    }
-
-    /**
-     * Starts every message without an ordering key and the first of each key's run at once, then each
-     * next message of a key once the one before it was confirmed (at once, where the sender keeps the
-     * order of pipelined sends), all within the send timeout. A key's run stops at a failure.
-     *
-     * @return the sends, by position in the batch; null for a message that was not started
-     */
-    private List<CompletableFuture<Confirmation>> sendInOrderOfKeys(List<ClaimedMessage> batch, Set<Long> probes,
-            RouteSwitchState switched, Instant attemptedAt) {
-        long deadline = System.nanoTime() + this.sendTimeout.toNanos();
-        List<CompletableFuture<Confirmation>> sends = new ArrayList<>(Collections.nCopies(batch.size(), null));
-        BatchLeases leases = new BatchLeases(this.repository, this.lease, this.clock, batch, sends);
-        Set<MessageSender> paused = this.outages.pausedSenders();
-        List<KeyRun> open = KeyRun.of(batch);
-        while (!open.isEmpty()) {
-            List<CompletableFuture<Confirmation>> wave = new ArrayList<>();
-            for (KeyRun run : open) {
-                for (int position : run.startSegment(batch, (previous, next) -> pipelines(previous, next, switched))) {
-                    CompletableFuture<Confirmation> send = start(batch.get(position), probes, paused, switched,
-                            attemptedAt);
-                    sends.set(position, send);
-                    wave.add(send);
-                    if (send.isCompletedExceptionally()) {
-                        // Nothing of the key goes out behind a send that failed at once.
-                        break;
-                    }
-                }
-            }
-            leases.await(wave, deadline);
-            if (System.nanoTime() - deadline >= 0) {
-                break;
-            }
-            open = open.stream().filter(run -> run.advance(sends)).toList();
-        }
-        return sends;
-    }
-
-    /** Whether {@code next} may be started before {@code previous}, of the same key, is confirmed. */
-    private boolean pipelines(ClaimedMessage previous, ClaimedMessage next, RouteSwitchState switched) {
-        if (localRoute(previous, switched).isPresent() || localRoute(next, switched).isPresent()) {
-            return false;
-        }
-        Optional<MessageSender> sender = this.routes.senderFor(previous.type());
-        return sender.isPresent() && sender.get().keepsOrderOfPipelinedSends()
-                && sender.equals(this.routes.senderFor(next.type()));
-    }
-
-    private Optional<HandlerRoutes.LocalRoute> localRoute(ClaimedMessage message, RouteSwitchState switched) {
-        return this.routes.handlers().routeFor(message.type(), message.retryCount(), switched.toFallback(message.type()));
-    }
-
-    private CompletableFuture<Confirmation> start(ClaimedMessage message, Set<Long> probes,
-            Set<MessageSender> paused, RouteSwitchState switched, Instant attemptedAt) {
-        if (switched.toPull(message.type())) {
-            // Taken before the switch (handed off, or claimed by a round that read the switches earlier).
-            return CompletableFuture.failedFuture(HeldBack.INSTANCE);
-        }
-        Optional<HandlerRoutes.LocalRoute> local = localRoute(message, switched);
-        if (local.isPresent()) {
-            return this.handlers.start(message, local.get(), attemptedAt);
-        }
-        Optional<MessageSender> sender = this.routes.senderFor(message.type());
-        if (sender.isEmpty()) {
-            return CompletableFuture.failedFuture(new IllegalStateException(
-                    "no sender is routed for message type '" + message.type() + "'"));
-        }
-        if (paused.contains(sender.get()) && !this.routes.hasFallback(message.type())
-                && !probes.contains(message.id())) {
-            return CompletableFuture.failedFuture(HeldBack.INSTANCE);
-        }
-        try {
-            return send(sender.get(), message.toOutgoing());
-        }
-        catch (VirtualMachineError ex) {
-            throw ex;
-        }
-        catch (RuntimeException | Error ex) {
-            // A sender's broker client missing from the class path (NoClassDefFoundError) is a failed send too.
-            return CompletableFuture.failedFuture(ex);
-        }
-    }
-
-    /**
-     * Sends in an observation whose tracing handler continues the trace saved with the message and gives the
-     * broker the send's own propagation headers; the sender's call runs in its scope.
-     */
-    private CompletableFuture<Confirmation> send(MessageSender sender, OutgoingMessage message) {
-        Observation observation = this.observations.send(message);
-        if (observation.isNoop()) {
-            return sender.send(message).toCompletableFuture().thenApply(BatchDelivery::acknowledged);
-        }
-        SendObservationContext context = (SendObservationContext) observation.start().getContext();
-        CompletableFuture<Confirmation> send;
-        // In scope, so that a broker client's own observation (a template with observation-enabled) is a child
-        // of the send, instead of starting a trace of its own and putting its context in the message's headers.
-        try (Observation.Scope scope = observation.openScope()) {
-            send = sender.send(withHeaders(message, context.getCarrier())).toCompletableFuture()
-                    .thenApply(BatchDelivery::acknowledged);
-        }
-        catch (RuntimeException | Error ex) {
-            observation.error(ex).stop();
-            throw ex;
-        }
-        return send.whenComplete((confirmation, error) -> {
-            if (error != null) {
-                observation.error((error instanceof CompletionException && error.getCause() != null)
-                        ? error.getCause() : error);
-            }
-            else {
-                context.outcome(SendObservationContext.Outcome.SENT);
-            }
-            observation.stop();
-        });
-    }
-
-    private static OutgoingMessage withHeaders(OutgoingMessage message, @Nullable Map<String, String> propagation) {
-        if (propagation == null || propagation.isEmpty()) {
-            return message;
-        }
-        Map<String, String> headers = new LinkedHashMap<>(message.headers());
-        headers.putAll(propagation);
-        return new OutgoingMessage(message.id(), message.key(), message.type(), message.topic(),
-                message.orderingKey(), headers, message.body(), message.attempt());
-    }
-
-    static Confirmation acknowledged(@Nullable String brokerMessageId) {
-        if (brokerMessageId == null) {
-            throw new IllegalStateException("the sender confirmed the message without a broker message id");
-        }
-        return new Confirmation.Acknowledged(brokerMessageId);
     }
 
     /**
@@ -350,7 +302,7 @@ final class BatchDelivery {
             this.metrics.consumed(message.type());
             return null;
         }
-        if (error == HeldBack.INSTANCE) {
+        if (error == BatchSends.HeldBack.INSTANCE) {
             this.metrics.postponed(message.type());
             return new DeliveryOutcome.Released(message.id(), message.lockVersion(), now);
         }
@@ -376,7 +328,7 @@ final class BatchDelivery {
      * unreachable failure next to a success of the same sender in the batch counts as the message's own too)
      */
     private Optional<MessageSender> brokerRoute(ClaimedMessage message, RouteSwitchState switched) {
-        if (localRoute(message, switched).isPresent()
+        if (this.sending.localRoute(message, switched).isPresent()
                 || this.routes.hasFallback(message.type())) {
             return Optional.empty();
         }
@@ -416,7 +368,7 @@ final class BatchDelivery {
         if (!send.isDone()) {
             // A local handler still queued then never runs: its failure outcome is written now.
             send.cancel(false);
-            boolean local = localRoute(message, switched).isPresent();
+            boolean local = this.sending.localRoute(message, switched).isPresent();
             return new TimeoutException(local ? "the local handler did not finish within " + this.sendTimeout
                     : "the broker did not confirm the message within " + this.sendTimeout);
         }
@@ -439,17 +391,18 @@ final class BatchDelivery {
      * claiming more at once would only lease rows that wait
      */
     record Result(int delivered, @Nullable Instant earliestRetry, boolean resumed, boolean handlersRefused) {
-    }
 
-    /** The failure of a message held back, unsent, because its route is paused or its type switched to pull. */
-    private static final class HeldBack extends RuntimeException {
+        static final Result NONE = new Result(0, null, false, false);
 
-        private static final long serialVersionUID = 1L;
-
-        static final HeldBack INSTANCE = new HeldBack();
-
-        private HeldBack() {
-            super("the route is paused", null, false, false);
+        /**
+         * @param other what delivering other rows did
+         * @return what delivering both did
+         */
+        Result and(Result other) {
+            Instant earliest = (this.earliestRetry == null || (other.earliestRetry != null
+                    && other.earliestRetry.isBefore(this.earliestRetry))) ? other.earliestRetry : this.earliestRetry;
+            return new Result(this.delivered + other.delivered, earliest, this.resumed || other.resumed,
+                    this.handlersRefused || other.handlersRefused);
         }
     }
 }

@@ -108,7 +108,7 @@ final class DeadLetters {
     private static CompletableFuture<Confirmation> start(FailureRoutes.DeadLetterRoute route,
             OutgoingMessage deadLetter) {
         try {
-            return route.sender().send(deadLetter).toCompletableFuture().thenApply(BatchDelivery::acknowledged);
+            return route.sender().send(deadLetter).toCompletableFuture().thenApply(BatchSends::acknowledged);
         }
         catch (RuntimeException ex) {
             return CompletableFuture.failedFuture(ex);

@@ -24,7 +24,8 @@ import org.jspecify.annotations.Nullable;
  * One round of work: take the handed-off messages (those of an ordering key only when nothing
  * earlier of the key is unsent), top the batch up from the table when a claim is due (with a probe
  * message per paused route whose probe is due, and without the paused routes' other messages), send
- * it and write the outcomes. Neither claims nor probes take the types switched to pull consumers; the whole round
+ * it and write the outcomes. Where the claim locks its rows while it sends ({@link LockedRound}), it claims the
+ * PENDING rows in a round of its own, before the rest of the batch. Neither claims nor probes take the types switched to pull consumers; the whole round
  * follows the switches as read at its start ({@link RouteSwitchCache}).
  */
 final class DispatchCycle {
@@ -34,6 +35,8 @@ final class DispatchCycle {
     private final OrderedHandoffs orderedHandoffs;
 
     private final Claimer claimer;
+
+    private final @Nullable LockedRound lockedRound;
 
     private final BatchDelivery delivery;
 
@@ -45,8 +48,14 @@ final class DispatchCycle {
 
     private final Clock clock;
 
-    DispatchCycle(HandoffQueue handoffs, OrderedHandoffs orderedHandoffs, Claimer claimer, BatchDelivery delivery,
-            RouteOutages outages, RouteSwitchCache switches, int batchSize, Clock clock) {
+    /**
+     * @param lockedRound the round that claims PENDING rows under locks and writes their outcomes in the same
+     * transaction, or null to lease every claimed row first
+     */
+    DispatchCycle(HandoffQueue handoffs, OrderedHandoffs orderedHandoffs, Claimer claimer,
+            @Nullable LockedRound lockedRound, BatchDelivery delivery, RouteOutages outages, RouteSwitchCache switches,
+            int batchSize, Clock clock) {
+        this.lockedRound = lockedRound;
         this.handoffs = handoffs;
         this.orderedHandoffs = orderedHandoffs;
         this.claimer = claimer;
@@ -74,37 +83,46 @@ final class DispatchCycle {
         // The slow retry of FAILED rows is only asked for with a claim (DispatchLoop, dispatchOnce).
         Optional<ClaimScope> scope = claim
                 ? this.outages.claimScope().flatMap(base -> base.alsoWithout(switched.pulled())) : Optional.empty();
+        LockedRound.Outcome locked = LockedRound.Outcome.NONE;
         if (claim) {
             claimProbes(claimed, probes, switched);
             int wanted = this.batchSize - handedOff.size() - claimed.size();
-            if (scope.isPresent() && wanted > 0) {
+            if (scope.isPresent() && wanted > 0 && this.lockedRound != null) {
+                // Before the hand-offs' ordering check, which needs a connection of its own.
+                locked = this.lockedRound.run(scope.get(), wanted, switched);
+                claimFilledBatch = locked.batch().size() == wanted;
+            }
+            else if (scope.isPresent() && wanted > 0) {
                 claimed.addAll(this.claimer.claim(scope.get(), MessageState.PENDING, wanted));
                 claimFilledBatch = claimed.size() - probes.size() == wanted;
             }
         }
-        int claimedPending = claimed.size();
-        if (claimFailed && scope.isPresent() && handedOff.size() + claimed.size() < this.batchSize) {
-            claimed.addAll(this.claimer.claim(scope.get(), MessageState.FAILED,
-                    this.batchSize - handedOff.size() - claimed.size()));
+        int claimedPending = claimed.size() + locked.batch().size();
+        int taken = handedOff.size() + claimed.size() + locked.batch().size();
+        if (claimFailed && scope.isPresent() && taken < this.batchSize) {
+            claimed.addAll(this.claimer.claim(scope.get(), MessageState.FAILED, this.batchSize - taken));
+            taken = handedOff.size() + claimed.size() + locked.batch().size();
         }
-        if (handedOff.size() + claimed.size() < this.batchSize) {
-            handedOff.addAll(this.handoffs.take(this.batchSize - handedOff.size() - claimed.size(),
-                    this.clock.instant()));
+        if (taken < this.batchSize) {
+            handedOff.addAll(this.handoffs.take(this.batchSize - taken, this.clock.instant()));
         }
         List<ClaimedMessage> batch = new ArrayList<>(claimed);
         batch.addAll(this.orderedHandoffs.admit(handedOff, claimed));
-        if (batch.isEmpty()) {
-            OrderedHandoffs.Recheck recheck = this.orderedHandoffs.afterDelivery(batch, claim);
+        List<ClaimedMessage> processed = new ArrayList<>(locked.batch());
+        processed.addAll(batch);
+        if (processed.isEmpty()) {
+            OrderedHandoffs.Recheck recheck = this.orderedHandoffs.afterDelivery(processed, claim);
             return new Result(0, false, earliest(recheck.at(), this.outages.nextProbeAt()));
         }
-        BatchDelivery.Result delivered = this.delivery.deliver(batch, probes, switched);
-        OrderedHandoffs.Recheck recheck = this.orderedHandoffs.afterDelivery(batch, claim);
+        BatchDelivery.Result delivered = batch.isEmpty() ? locked.result()
+                : locked.result().and(this.delivery.deliver(batch, probes, switched));
+        OrderedHandoffs.Recheck recheck = this.orderedHandoffs.afterDelivery(processed, claim);
         // A claim that made progress may have cleared the way for the next messages of its ordering keys;
         // a route that resumed has its waiting messages due.
         // Local handlers refused for a full queue: more claims now would only lease rows to wait.
         boolean claimAgain = !delivered.handlersRefused() && (claimFilledBatch
                 || (claimedPending > 0 && delivered.delivered() > 0) || recheck.unblocked() || delivered.resumed());
-        return new Result(batch.size(), claimAgain,
+        return new Result(processed.size(), claimAgain,
                 earliest(earliest(delivered.earliestRetry(), recheck.at()), this.outages.nextProbeAt()));
     }
 

@@ -107,8 +107,11 @@ public final class Dispatcher {
         BatchDelivery delivery = new BatchDelivery(builder.repository, builder.routes, this.outages, handlers,
                 new FailurePlanner(builder.retryPolicies), new FinalFailures(builder.routes, builder.retryDecision),
                 this.settings.lease(), this.settings.sendTimeout(), this.clock, builder.metrics, builder.observations);
+        LockedRound lockedRound = (strategy == ClaimStrategy.SKIP_LOCKED && this.settings.locksWhileSending())
+                ? new LockedRound(builder.repository, claimer, delivery, this.settings.lockedSendWindow(),
+                        this.settings.lease(), this.clock) : null;
         this.cycle = new DispatchCycle(this.handoffs, new OrderedHandoffs(builder.repository,
-                this.settings.pollInterval(), this.clock), claimer,
+                this.settings.pollInterval(), this.clock), claimer, lockedRound,
                 delivery, this.outages, new RouteSwitchCache(new RouteSwitchRepository(builder.store), this.settings.pollInterval(),
                         builder.metrics), this.settings.batchSize(), this.clock);
         this.slowRetryEnabled = builder.retryPolicies.failedRetryInterval().isPresent();

@@ -33,10 +33,13 @@ import dev.outbox.store.ClaimStrategy;
  * @param handlerQueueCapacity the most local handlers waiting for a thread of the dispatcher's pool; a message
  * whose handler finds it full is not attempted and comes due again a lease later
  * @param outageProbeInterval how often a route paused by an unreachable broker sends one probe message
+ * @param lockedSendWindow how long a skip-locked claim holds its rows locked, in one transaction, while it waits
+ * for the broker's confirmations, so that a confirmed message is written once; zero turns it off
  */
 public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval, int batchSize, Duration lease,
         Duration sendTimeout, Duration shutdownTimeout, int threads, ClaimStrategy claimStrategy,
-        int handoffCapacity, int handlerThreads, int handlerQueueCapacity, Duration outageProbeInterval) {
+        int handoffCapacity, int handlerThreads, int handlerQueueCapacity, Duration outageProbeInterval,
+        Duration lockedSendWindow) {
 
     private static final String GROUP = "dispatcher";
 
@@ -123,10 +126,26 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
             Duration.ofSeconds(2), Check.positive(), "How often a sender's route, paused because its broker was "
                     + "unreachable, sends one probe message; the first send that succeeds resumes the route.");
 
+    /**
+     * How long a skip-locked claim keeps its rows locked while it waits for the broker's confirmations: 200 ms by
+     * default, chosen from the brokers' measured confirmation times of a batch (docs/benchmarks.md, "One write per
+     * message (issue 31, item 1)"; docs/architecture.md, "The locked round"). The rows are
+     * selected {@code FOR UPDATE SKIP LOCKED}, sent, and those confirmed within the window are marked SENT in the
+     * same transaction: one write per message instead of a lease and then the outcome. The rows still unconfirmed
+     * are leased before the commit and finish as leased rows do. It bounds how long the claim's row locks and
+     * connection are held. Zero turns it off: every claim leases its rows first. It must be shorter than a quarter
+     * of the lease.
+     */
+    public static final Setting<Duration> LOCKED_SEND_WINDOW = Setting.of(GROUP, "locked-send-window",
+            Duration.ofMillis(200), Check.notNegative(), "How long a skip-locked claim keeps its rows locked, in one "
+                    + "transaction, while it waits for the broker's confirmations; the messages confirmed within it are "
+                    + "written once (SENT), the others are leased and finish as before. Bounds how long row locks and a "
+                    + "connection are held. 0 turns it off. Must be shorter than a quarter of the lease.");
+
     /** Every setting of the dispatcher, in the order of the record's components. */
     public static final List<Setting<?>> SETTINGS = List.of(POLL_INTERVAL, MAX_POLL_INTERVAL, BATCH_SIZE, LEASE,
             SEND_TIMEOUT, SHUTDOWN_TIMEOUT, THREADS, CLAIM_STRATEGY, HANDOFF_CAPACITY, HANDLER_THREADS,
-            HANDLER_QUEUE_CAPACITY, OUTAGE_PROBE_INTERVAL);
+            HANDLER_QUEUE_CAPACITY, OUTAGE_PROBE_INTERVAL, LOCKED_SEND_WINDOW);
 
     /**
      * @param pollInterval how often an idle dispatcher looks for due rows (commits in this instance
@@ -147,6 +166,8 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
      * @param handlerQueueCapacity the most local handlers waiting for a thread of the dispatcher's pool; a message
      * whose handler finds it full is not attempted and comes due again a lease later
      * @param outageProbeInterval how often a route paused by an unreachable broker sends one probe message
+     * @param lockedSendWindow how long a skip-locked claim holds its rows locked while it waits for the broker's
+     * confirmations; zero turns it off
      * @throws dev.outbox.settings.SettingException naming the setting that is out of range
      */
     public DispatcherSettings {
@@ -166,6 +187,19 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         HANDLER_THREADS.check(handlerThreads);
         HANDLER_QUEUE_CAPACITY.check(handlerQueueCapacity);
         OUTAGE_PROBE_INTERVAL.check(outageProbeInterval);
+        LOCKED_SEND_WINDOW.check(lockedSendWindow);
+        if (lockedSendWindow.multipliedBy(4).compareTo(lease) >= 0) {
+            throw LOCKED_SEND_WINDOW.invalid("(" + lockedSendWindow + ") must be shorter than a quarter of lease ("
+                    + lease + "): the rows a claim holds locked have their leases renewed every quarter lease; set "
+                    + "it lower, or 0 to turn it off");
+        }
+    }
+
+    /**
+     * @return whether a skip-locked claim holds its rows locked while it waits for the confirmations
+     */
+    public boolean locksWhileSending() {
+        return !this.lockedSendWindow.isZero();
     }
 
     /**
@@ -192,7 +226,7 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
                 BATCH_SIZE.valueIn(source), LEASE.valueIn(source), SEND_TIMEOUT.valueIn(source),
                 SHUTDOWN_TIMEOUT.valueIn(source), THREADS.valueIn(source), CLAIM_STRATEGY.valueIn(source),
                 HANDOFF_CAPACITY.valueIn(source), HANDLER_THREADS.valueIn(source), HANDLER_QUEUE_CAPACITY.valueIn(source),
-                OUTAGE_PROBE_INTERVAL.valueIn(source));
+                OUTAGE_PROBE_INTERVAL.valueIn(source), LOCKED_SEND_WINDOW.valueIn(source));
     }
 
     /**
@@ -223,6 +257,8 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         private int handlerQueueCapacity = HANDLER_QUEUE_CAPACITY.defaultValue();
 
         private Duration outageProbeInterval = OUTAGE_PROBE_INTERVAL.defaultValue();
+
+        private Duration lockedSendWindow = LOCKED_SEND_WINDOW.defaultValue();
 
         private Builder() {
         }
@@ -336,12 +372,21 @@ public record DispatcherSettings(Duration pollInterval, Duration maxPollInterval
         }
 
         /**
+         * @param lockedSendWindow see {@link DispatcherSettings#lockedSendWindow()}
+         * @return this builder
+         */
+        public Builder lockedSendWindow(Duration lockedSendWindow) {
+            this.lockedSendWindow = lockedSendWindow;
+            return this;
+        }
+
+        /**
          * @return the validated settings
          */
         public DispatcherSettings build() {
             return new DispatcherSettings(this.pollInterval, this.maxPollInterval, this.batchSize, this.lease,
                     this.sendTimeout, this.shutdownTimeout, this.threads, this.claimStrategy, this.handoffCapacity,
-                    this.handlerThreads, this.handlerQueueCapacity, this.outageProbeInterval);
+                    this.handlerThreads, this.handlerQueueCapacity, this.outageProbeInterval, this.lockedSendWindow);
         }
     }
 }

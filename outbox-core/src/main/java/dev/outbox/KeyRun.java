@@ -56,6 +56,13 @@ final class KeyRun {
     }
 
     /**
+     * @return the run's positions in the batch, in id order
+     */
+    List<Integer> positions() {
+        return this.positions;
+    }
+
+    /**
      * @param batch the batch the run is of
      * @param pipelines whether a message may be started while the one before it is unconfirmed
      * @return the positions of the next segment: the next message and those that may follow it at once

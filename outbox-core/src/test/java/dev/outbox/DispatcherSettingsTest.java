@@ -60,11 +60,12 @@ class DispatcherSettingsTest {
                 .handlerThreads(6)
                 .handlerQueueCapacity(8)
                 .outageProbeInterval(Duration.ofMillis(700))
+                .lockedSendWindow(Duration.ofMillis(90))
                 .build();
 
         assertThat(settings).isEqualTo(new DispatcherSettings(Duration.ofMillis(50), Duration.ofMillis(400), 7,
                 Duration.ofSeconds(20), Duration.ofSeconds(3), Duration.ofSeconds(2), 3, ClaimStrategy.OPTIMISTIC, 5,
-                6, 8, Duration.ofMillis(700)));
+                6, 8, Duration.ofMillis(700), Duration.ofMillis(90)));
     }
 
     @Test
@@ -80,9 +81,11 @@ class DispatcherSettingsTest {
                 .handoffCapacity(1)
                 .handlerThreads(1)
                 .handlerQueueCapacity(1)
+                .lockedSendWindow(Duration.ZERO)
                 .build();
 
         assertThat(settings.maxPollInterval()).isEqualTo(settings.pollInterval());
+        assertThat(settings.locksWhileSending()).isFalse();
     }
 
     static Stream<Arguments> invalidSettings() {
@@ -103,7 +106,12 @@ class DispatcherSettingsTest {
                 invalid("threads", "must be at least 1", b -> b.threads(0)),
                 invalid("handoff-capacity", "must be at least 0", b -> b.handoffCapacity(-1)),
                 invalid("handler-threads", "must be at least 1", b -> b.handlerThreads(0)),
-                invalid("handler-queue-capacity", "must be at least 1", b -> b.handlerQueueCapacity(0)));
+                invalid("handler-queue-capacity", "must be at least 1", b -> b.handlerQueueCapacity(0)),
+                invalid("locked-send-window", "must not be negative", b -> b.lockedSendWindow(Duration.ofMillis(-1))),
+                invalid("locked-send-window", "must be shorter than a quarter of lease",
+                        b -> b.lease(Duration.ofSeconds(2)).lockedSendWindow(Duration.ofMillis(500))),
+                invalid("locked-send-window", "must be shorter than a quarter of lease",
+                        b -> b.lease(Duration.ofMillis(600))));
     }
 
     @ParameterizedTest(name = "[{index}] {0} {1}")

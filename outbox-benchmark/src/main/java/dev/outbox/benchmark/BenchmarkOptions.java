@@ -42,6 +42,7 @@ import dev.outbox.DispatcherSettings;
  * @param withoutIndexes secondary indexes of the outbox's table to drop, to measure what each costs
  * @param batchSize the batch size of each dispatcher of the drains
  * @param threads the threads of each dispatcher of the drains
+ * @param lockedSendWindow the locked send window of each dispatcher of the drains; zero leases every claim first
  * @param killLeaseSeconds the leases, in seconds, of the instances the recovery phase kills with SIGKILL; none
  * to leave that measurement out
  * @param brokers which brokers phase B drains through, and where their servers are
@@ -50,7 +51,8 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
         int transactions, int drainMessages, List<Integer> instanceCounts, int repeat, List<Integer> orderedKeys,
         List<Integer> sequencedKeys, int rate,
         int latencySeconds, int outageSeconds, int oldRows, int backlog, String backlogHeap, int idleSeconds,
-        Duration timeout, Set<String> withoutIndexes, int batchSize, int threads, List<Integer> killLeaseSeconds,
+        Duration timeout, Set<String> withoutIndexes, int batchSize, int threads, Duration lockedSendWindow,
+        List<Integer> killLeaseSeconds,
         BrokerOptions brokers) {
 
     /** Where the password comes from, so that it shows neither in the command line nor in ps. */
@@ -86,6 +88,9 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
               --batch-size=100 --threads=1
                                     each dispatcher's batch size and threads in the drains of D,
                                     S and B (default: the library's defaults)
+              --locked-send-window-ms=200
+                                    each dispatcher's locked send window in the drains of D, S and B;
+                                    0 leases every claim first (default: the library's default)
               --kill-lease-seconds=30,8
                                     the leases of the instances that R kills with SIGKILL: 30 s was
                                     the default lease before it was renewed, 8 s is the default
@@ -128,6 +133,8 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
                 new LinkedHashSet<>(options.list("without-indexes", "")),
                 options.positive("batch-size", DispatcherSettings.BATCH_SIZE.defaultValue()),
                 options.positive("threads", DispatcherSettings.THREADS.defaultValue()),
+                Duration.ofMillis(options.notNegative("locked-send-window-ms",
+                        (int) DispatcherSettings.LOCKED_SEND_WINDOW.defaultValue().toMillis())),
                 options.positives("kill-lease-seconds", "30," + DispatcherSettings.LEASE.defaultValue().toSeconds()),
                 BrokerOptions.of(options.list("brokers", ""),
                         options.text("rabbitmq-url", BrokerOptions.RABBITMQ_URL),
@@ -172,6 +179,11 @@ record BenchmarkOptions(String url, String user, String password, Set<String> ph
 
         int positive(String name, int fallback) {
             return positive(name, text(name, Integer.toString(fallback)));
+        }
+
+        int notNegative(String name, int fallback) {
+            String value = text(name, Integer.toString(fallback));
+            return value.equals("0") ? 0 : positive(name, value);
         }
 
         List<Integer> positives(String name, String fallback) {

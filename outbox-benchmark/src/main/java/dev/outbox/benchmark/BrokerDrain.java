@@ -36,7 +36,7 @@ final class BrokerDrain {
         this.database = database;
         this.timeout = options.timeout();
         this.settings = DispatcherSettings.builder().claimStrategy(strategy).batchSize(options.batchSize())
-                .threads(options.threads()).build();
+                .threads(options.threads()).lockedSendWindow(options.lockedSendWindow()).build();
     }
 
     /**

@@ -30,14 +30,17 @@ final class LibraryDrain {
 
     private final int threads;
 
+    private final Duration lockedSendWindow;
+
     /**
-     * @param options the run's timeout, and each dispatcher's batch size and threads
+     * @param options the run's timeout, and each dispatcher's batch size, threads and locked send window
      */
     LibraryDrain(BenchmarkDatabase database, BenchmarkOptions options) {
         this.database = database;
         this.timeout = options.timeout();
         this.batchSize = options.batchSize();
         this.threads = options.threads();
+        this.lockedSendWindow = options.lockedSendWindow();
     }
 
     /**
@@ -53,7 +56,8 @@ final class LibraryDrain {
         try {
             for (int i = 1; i <= instanceCount; i++) {
                 DispatcherSettings settings = DispatcherSettings.builder().claimStrategy(strategy)
-                        .batchSize(this.batchSize).threads(this.threads).build();
+                        .batchSize(this.batchSize).threads(this.threads).lockedSendWindow(this.lockedSendWindow)
+                        .build();
                 instances.add(new OutboxInstance(this.database, "drain-" + i, POOL_SIZE + this.threads - 1, settings,
                         sender, claims, OutboxInstance.CommitNotification.HANDOFF, RetryPolicies.defaults(),
                         OutboxObservations.NONE));

@@ -145,7 +145,7 @@ final class OutboxInstance implements AutoCloseable {
             DispatcherSettings applyTo(DispatcherSettings s) {
                 return new DispatcherSettings(s.pollInterval(), s.maxPollInterval(), s.batchSize(), s.lease(),
                         s.sendTimeout(), s.shutdownTimeout(), s.threads(), s.claimStrategy(), 0, s.handlerThreads(),
-                        s.handlerQueueCapacity(), s.outageProbeInterval());
+                        s.handlerQueueCapacity(), s.outageProbeInterval(), s.lockedSendWindow());
             }
         };
 

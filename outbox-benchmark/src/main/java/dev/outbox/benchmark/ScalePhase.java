@@ -96,7 +96,8 @@ final class ScalePhase {
         Process process = ChildJvm.start(BacklogDrain.class, List.of("-Xmx" + this.options.backlogHeap()),
                 List.of(this.strategy.name(), Integer.toString(this.options.backlog()), "--url=" + this.options.url(),
                         "--user=" + this.options.user(), "--timeout=" + this.options.timeout().toSeconds(),
-                        "--batch-size=" + this.options.batchSize(), "--threads=" + this.options.threads()),
+                        "--batch-size=" + this.options.batchSize(), "--threads=" + this.options.threads(),
+                        "--locked-send-window-ms=" + this.options.lockedSendWindow().toMillis()),
                 this.options.password());
         // The result is its last JSON line: a log line may come after it where logging goes to stdout (in tests).
         String lastLine = null;

@@ -38,6 +38,13 @@ public interface Check<T> {
     }
 
     /**
+     * @return a check that takes zero and durations longer than zero
+     */
+    static Check<Duration> notNegative() {
+        return value -> value.isNegative() ? "must not be negative, was " + value : null;
+    }
+
+    /**
      * @param <N> a whole-number type
      * @param min the smallest value taken
      * @return a check that takes whole numbers of at least {@code min}

@@ -37,14 +37,15 @@ class PropertiesValidationTests {
                 "outbox.dispatcher.shutdown-timeout=5s", "outbox.dispatcher.threads=2",
                 "outbox.dispatcher.claim-strategy=optimistic", "outbox.dispatcher.handoff-capacity=500",
                 "outbox.dispatcher.handler-threads=3", "outbox.dispatcher.handler-queue-capacity=9",
-                "outbox.dispatcher.outage-probe-interval=500ms")
+                "outbox.dispatcher.outage-probe-interval=500ms", "outbox.dispatcher.locked-send-window=50ms")
                 .run(context -> {
                     assertThat(context).hasNotFailed();
                     DispatcherSettings settings = OutboxSettings.of(context.getEnvironment())
                             .build(DispatcherSettings::from);
                     assertThat(settings).isEqualTo(new DispatcherSettings(Duration.ofMillis(200),
                             Duration.ofSeconds(3), 50, Duration.ofMinutes(1), Duration.ofSeconds(20),
-                            Duration.ofSeconds(5), 2, ClaimStrategy.OPTIMISTIC, 500, 3, 9, Duration.ofMillis(500)));
+                            Duration.ofSeconds(5), 2, ClaimStrategy.OPTIMISTIC, 500, 3, 9, Duration.ofMillis(500),
+                            Duration.ofMillis(50)));
                 });
     }
 
@@ -165,6 +166,8 @@ class PropertiesValidationTests {
         assertFailure("outbox.dispatcher.max-poll-interval=500ms",
                 "outbox.dispatcher.max-poll-interval (PT0.5S) must not be shorter than poll-interval");
         assertFailure("outbox.dispatcher.threads=0", "outbox.dispatcher.threads must be at least 1");
+        assertFailure("outbox.dispatcher.locked-send-window=2s", "outbox.dispatcher.locked-send-window (PT2S) must be "
+                + "shorter than a quarter of lease (PT8S)");
     }
 
     @Test

@@ -122,6 +122,33 @@ public final class Claimer {
      * @return the rows now leased to this instance, in id order
      */
     public List<ClaimedMessage> claim(ClaimScope scope, MessageState state, int limit) {
+        return take(scope, state, limit, false);
+    }
+
+    /**
+     * Locks due PENDING rows, with their runs, in the caller's transaction, without leasing them: the locked round,
+     * which writes their outcomes in the same transaction. Only for the skip-locked strategy.
+     *
+     * @param scope the rows to lock from
+     * @param limit the most rows to lock
+     * @return the rows now locked by the caller's transaction (the heads) or held back by them (their runs), in id
+     * order, at the versions read
+     */
+    public List<ClaimedMessage> lock(ClaimScope scope, int limit) {
+        if (this.strategy != ClaimStrategy.SKIP_LOCKED) {
+            throw new IllegalStateException("only the skip-locked strategy locks rows, not " + this.strategy);
+        }
+        return take(scope, MessageState.PENDING, limit, true);
+    }
+
+    /**
+     * @return how this claimer takes rows
+     */
+    public ClaimStrategy strategy() {
+        return this.strategy;
+    }
+
+    private List<ClaimedMessage> take(ClaimScope scope, MessageState state, int limit, boolean lockOnly) {
         Instant now = this.clock.instant();
         ScanKey key = new ScanKey(state, scope);
         if (this.strategy == ClaimStrategy.SKIP_LOCKED && this.idle.contains(key)
@@ -131,15 +158,17 @@ public final class Claimer {
         Instant leaseUntil = now.plus(this.lease);
         ScanPosition position = this.positions.get(key);
         boolean continuing = position != null && now.isBefore(position.scanStartedAt().plus(this.rescanInterval));
-        Claim claim = switch (this.strategy) {
-            case SKIP_LOCKED -> this.repository.claimSkipLocked(scope, state, limit, now, leaseUntil,
-                    continuing ? position.last() : null);
-            case OPTIMISTIC -> this.repository.claimOptimistic(scope, state, limit,
-                    limit * OPTIMISTIC_CANDIDATES_PER_ROW, now, leaseUntil);
-        };
+        DuePosition after = continuing ? position.last() : null;
+        Claim claim = lockOnly ? this.repository.lockSkipLocked(scope, state, limit, now, after)
+                : switch (this.strategy) {
+                    case SKIP_LOCKED -> this.repository.claimSkipLocked(scope, state, limit, now, leaseUntil, after);
+                    case OPTIMISTIC -> this.repository.claimOptimistic(scope, state, limit,
+                            limit * OPTIMISTIC_CANDIDATES_PER_ROW, now, leaseUntil);
+                };
         List<ClaimedMessage> claimed = claim.claimed();
         if (this.claimRuns && !claimed.isEmpty() && claimed.size() < limit) {
-            claimed = withRuns(claimed, limit, now, leaseUntil);
+            claimed = withRuns(claimed, lockOnly ? this.repository.readRuns(claimed, limit - claimed.size(), now)
+                    : this.repository.claimRuns(claimed, limit - claimed.size(), now, leaseUntil));
         }
         // A full claim, of heads and their runs, lets the next scan continue after its last head.
         if (claimed.size() < limit || claim.last() == null) {
@@ -158,8 +187,7 @@ public final class Claimer {
         return claimed;
     }
 
-    private List<ClaimedMessage> withRuns(List<ClaimedMessage> heads, int limit, Instant now, Instant leaseUntil) {
-        List<ClaimedMessage> runs = this.repository.claimRuns(heads, limit - heads.size(), now, leaseUntil);
+    private static List<ClaimedMessage> withRuns(List<ClaimedMessage> heads, List<ClaimedMessage> runs) {
         if (runs.isEmpty()) {
             return heads;
         }

@@ -43,6 +43,20 @@ abstract class ClaimStatements {
             ORDER BY m.next_retry_at, m.id
             LIMIT :limit""";
 
+    /**
+     * Locks the given rows that are still due, skipping those another transaction holds: the locked round's
+     * second step, after the heads were found by {@link #selectDueHeads}. The ordering check is not repeated here:
+     * inside a locking statement MariaDB reads the check's subquery with locks too, and with SKIP LOCKED it would
+     * pass over an earlier row of the key that another round holds locked, taking its followers for heads.
+     */
+    private static final String LOCK_ROWS = """
+            SELECT m.id, m.lock_version, m.message_key, m.message_type, m.topic, m.ordering_key, m.headers,
+                m.message_body, m.retry_count, m.state, m.gmt_create, m.next_retry_at AS due_at
+            FROM local_message m
+            WHERE m.id IN (:ids) AND m.state = :state AND m.next_retry_at <= :now
+            ORDER BY m.next_retry_at, m.id
+            FOR UPDATE SKIP LOCKED""";
+
     /** Leases the rows {@link #lockDueHeads} locked. */
     private static final String LEASE_LOCKED = """
             UPDATE local_message SET lock_version = lock_version + 1, next_retry_at = :leaseUntil, gmt_modified = :now
@@ -151,6 +165,8 @@ abstract class ClaimStatements {
 
     final String leaseLocked;
 
+    final String lockRows;
+
     final String leaseCandidate;
 
     final String claimedRows;
@@ -188,6 +204,7 @@ abstract class ClaimStatements {
         this.windowAfter = perScope(windowAfter);
         this.anyDue = perScope(anyDue);
         this.leaseLocked = forTable(LEASE_LOCKED);
+        this.lockRows = forTable(LOCK_ROWS);
         this.leaseCandidate = forTable(LEASE_CANDIDATE);
         this.claimedRows = forTable(CLAIMED_ROWS);
         this.runBounds = forTable(RUN_BOUNDS);

@@ -143,6 +143,55 @@ public final class OutboxRepository {
     }
 
     /**
+     * Locks due rows with {@code FOR UPDATE SKIP LOCKED} in the caller's transaction, without leasing them: they
+     * are this instance's while the transaction holds their locks, and due again for every instance if it rolls
+     * back. What the transaction writes to them is guarded by the versions returned.
+     *
+     * @param scope the topics to claim from
+     * @param state PENDING, or FAILED for the slow retry
+     * @param limit the most rows to lock
+     * @param now the current time
+     * @param after where the scan of due rows continues, or null to scan from the earliest
+     * @return the locked rows, at the versions read, and the position of the last
+     */
+    public Claim lockSkipLocked(ClaimScope scope, MessageState state, int limit, Instant now,
+            @Nullable DuePosition after) {
+        return this.skipLockedClaims.lock(scope, state, limit, now, after);
+    }
+
+    /**
+     * Reads, without leasing them, the runs that follow locked heads of ordering keys: each key's next due
+     * PENDING rows in id order, up to the first row that holds the key or is not due. While a head stays
+     * unsent, no claim takes the rows after it, so a transaction that holds the heads' locks may send them.
+     *
+     * @param heads rows locked in the caller's transaction; those with an ordering key head their keys
+     * @param capacity the most rows to read in all, shared between the keys
+     * @param now the current time
+     * @return the rows read, at their versions, each key's in id order
+     */
+    public List<ClaimedMessage> readRuns(List<ClaimedMessage> heads, int capacity, Instant now) {
+        return this.runClaims.read(heads, capacity, now).stream().flatMap(List::stream).toList();
+    }
+
+    /**
+     * Leases rows, each only at the version it was read at, in the caller's transaction.
+     *
+     * @param rows rows this instance holds
+     * @param now the current time
+     * @param leaseUntil when they become due again if their outcome is never written
+     * @return the rows leased, at their new versions, in the order given; a row that changed since it was read
+     * is not
+     */
+    public List<ClaimedMessage> lease(List<ClaimedMessage> rows, Instant now, Instant leaseUntil) {
+        if (rows.isEmpty()) {
+            return List.of();
+        }
+        Set<Long> taken = this.runClaims.lease(rows, now, leaseUntil);
+        return rows.stream().filter(row -> taken.contains(row.id()))
+                .map(row -> row.withLockVersion(row.lockVersion() + 1)).toList();
+    }
+
+    /**
      * Claims due rows without locks: reads candidates, shuffles them so that concurrent instances
      * try different rows first, and takes each with an update guarded by its lock version.
      *
@@ -218,6 +267,17 @@ public final class OutboxRepository {
      */
     public int complete(List<DeliveryOutcome> outcomes, Instant now) {
         return this.outcomes.complete(outcomes, now);
+    }
+
+    /**
+     * Writes outcomes in the caller's transaction, as {@link #complete} does in one of its own.
+     *
+     * @param outcomes the results of sends
+     * @param now the current time
+     * @return how many outcomes were written
+     */
+    public int write(List<DeliveryOutcome> outcomes, Instant now) {
+        return this.outcomes.write(outcomes, now);
     }
 
     /**

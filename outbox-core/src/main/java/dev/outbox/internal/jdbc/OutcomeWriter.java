@@ -41,6 +41,12 @@ final class OutcomeWriter {
     }
 
     int complete(List<DeliveryOutcome> outcomes, Instant now) {
+        Integer written = this.writeTransaction.execute(tx -> write(outcomes, now));
+        return (written != null) ? written : 0;
+    }
+
+    /** Writes the outcomes in the caller's transaction. */
+    int write(List<DeliveryOutcome> outcomes, Instant now) {
         List<DeliveryOutcome.Sent> sent = new ArrayList<>();
         List<DeliveryOutcome.Failed> failed = new ArrayList<>();
         List<DeliveryOutcome.Released> released = new ArrayList<>();
@@ -56,9 +62,7 @@ final class OutcomeWriter {
             }
         }
         LocalDateTime modified = Timestamps.toColumn(now);
-        Integer written = this.writeTransaction.execute(tx -> markSent(sent, modified) + markFailed(failed, modified)
-                + release(released, modified));
-        return (written != null) ? written : 0;
+        return markSent(sent, modified) + markFailed(failed, modified) + release(released, modified);
     }
 
     private int markSent(List<DeliveryOutcome.Sent> sent, LocalDateTime modified) {

@@ -49,6 +49,32 @@ final class RunClaims {
      * @return the rows claimed after the heads, each key's in id order
      */
     List<ClaimedMessage> claim(List<ClaimedMessage> heads, int capacity, Instant now, Instant leaseUntil) {
+        List<List<ClaimedMessage>> runs = read(heads, capacity, now);
+        List<ClaimedMessage> tried = runs.stream().flatMap(List::stream).toList();
+        if (tried.isEmpty()) {
+            return List.of();
+        }
+        Set<Long> taken = lease(tried, now, leaseUntil);
+        List<ClaimedMessage> claimed = new ArrayList<>(tried.size());
+        for (List<ClaimedMessage> run : runs) {
+            for (ClaimedMessage row : run) {
+                if (!taken.contains(row.id())) {
+                    // What follows a row taken from under the run stays leased, unsent, until its lease ends.
+                    break;
+                }
+                claimed.add(row.withLockVersion(row.lockVersion() + 1));
+            }
+        }
+        return claimed;
+    }
+
+    /**
+     * @param heads rows locked or claimed; those with an ordering key are the heads of their keys
+     * @param capacity the most rows to read in all
+     * @param now the current time
+     * @return the due rows after the heads, without leasing them, each key's run in id order
+     */
+    List<List<ClaimedMessage>> read(List<ClaimedMessage> heads, int capacity, Instant now) {
         Map<String, Long> headIds = new LinkedHashMap<>();
         heads.stream().filter(head -> head.orderingKey() != null).sorted(Comparator.comparingLong(ClaimedMessage::id))
                 .forEach(head -> headIds.putIfAbsent(head.orderingKey(), head.id()));
@@ -72,23 +98,7 @@ final class RunClaims {
         }
         List<DueRow> followers = this.jdbc.query(this.statements.followers(headIds.size()), branches, OutboxRows.DUE)
                 .stream().sorted(Comparator.comparingLong(row -> row.message().id())).toList();
-        List<List<ClaimedMessage>> runs = dueRuns(followers, now, capacity);
-        List<ClaimedMessage> tried = runs.stream().flatMap(List::stream).toList();
-        if (tried.isEmpty()) {
-            return List.of();
-        }
-        Set<Long> taken = lease(tried, now, leaseUntil);
-        List<ClaimedMessage> claimed = new ArrayList<>(tried.size());
-        for (List<ClaimedMessage> run : runs) {
-            for (ClaimedMessage row : run) {
-                if (!taken.contains(row.id())) {
-                    // What follows a row taken from under the run stays leased, unsent, until its lease ends.
-                    break;
-                }
-                claimed.add(row.withLockVersion(row.lockVersion() + 1));
-            }
-        }
-        return claimed;
+        return dueRuns(followers, now, capacity);
     }
 
     /**
@@ -96,7 +106,7 @@ final class RunClaims {
      * fewer than all (a row changed since the read) does it read back which it took: those now one
      * version on and still PENDING, as nothing but this lease moves a follower of a held head so.
      */
-    private Set<Long> lease(List<ClaimedMessage> rows, Instant now, Instant leaseUntil) {
+    Set<Long> lease(List<ClaimedMessage> rows, Instant now, Instant leaseUntil) {
         List<Long> ids = rows.stream().map(ClaimedMessage::id).toList();
         MapSqlParameterSource lease = new MapSqlParameterSource()
                 .addValue("leaseUntil", Timestamps.toColumn(leaseUntil))

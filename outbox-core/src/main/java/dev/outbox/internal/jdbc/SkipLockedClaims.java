@@ -48,24 +48,53 @@ final class SkipLockedClaims {
         String claimInOneStatement = this.statements.claimDueHeads();
         return this.windows.claim(scope, state, now, after, limit * DueWindows.ROWS_PER_CLAIMED_ROW, limit,
                 candidates -> {
-            MapSqlParameterSource parameters = new MapSqlParameterSource()
-                    .addValue("candidates", candidates)
-                    .addValue("state", state.name())
-                    .addValue("now", Timestamps.toColumn(now))
-                    .addValue("limit", limit);
+            MapSqlParameterSource parameters = amongCandidates(candidates, state, now, limit);
             List<DueRow> rows = (claimInOneStatement != null)
                     ? claimInOneStatement(claimInOneStatement,
                             parameters.addValue("leaseUntil", Timestamps.toColumn(leaseUntil)))
                     : Objects.requireNonNull(this.claimTransaction.execute(tx -> lockAndLease(parameters,
                             leaseUntil)));
-            if (rows.isEmpty()) {
+            return claimOf(rows);
+        });
+    }
+
+    /**
+     * Locks due heads in the caller's transaction, without leasing them: they stay with this instance as long as
+     * the transaction holds their locks. The heads are found by a plain read of the latest committed state, then
+     * locked by id: a head another round holds locked is still PENDING there, so its followers are no heads.
+     */
+    Claim lock(ClaimScope scope, MessageState state, int limit, Instant now, @Nullable DuePosition after) {
+        return this.windows.claim(scope, state, now, after, limit * DueWindows.ROWS_PER_CLAIMED_ROW, limit,
+                candidates -> {
+            MapSqlParameterSource parameters = amongCandidates(candidates, state, now, limit);
+            List<Long> heads = this.jdbc.query(this.statements.selectDueHeads(), parameters,
+                    (rs, rowNum) -> rs.getLong("id"));
+            if (heads.isEmpty()) {
                 return Claim.nothing();
             }
-            List<ClaimedMessage> claimed = rows.stream().map(DueRow::message)
-                    .sorted(Comparator.comparingLong(ClaimedMessage::id)).toList();
-            DuePosition last = rows.stream().map(DueRow::position).max(Comparator.naturalOrder()).orElseThrow();
-            return new Claim(claimed, 0, last);
+            return claimOf(this.jdbc.query(this.statements.lockRows, parameters.addValue("ids", heads),
+                    OutboxRows.DUE));
         });
+    }
+
+    /** What the selects of due heads among a window's candidates bind. */
+    private static MapSqlParameterSource amongCandidates(List<Long> candidates, MessageState state, Instant now,
+            int limit) {
+        return new MapSqlParameterSource()
+                .addValue("candidates", candidates)
+                .addValue("state", state.name())
+                .addValue("now", Timestamps.toColumn(now))
+                .addValue("limit", limit);
+    }
+
+    private static Claim claimOf(List<DueRow> rows) {
+        if (rows.isEmpty()) {
+            return Claim.nothing();
+        }
+        List<ClaimedMessage> claimed = rows.stream().map(DueRow::message)
+                .sorted(Comparator.comparingLong(ClaimedMessage::id)).toList();
+        DuePosition last = rows.stream().map(DueRow::position).max(Comparator.naturalOrder()).orElseThrow();
+        return new Claim(claimed, 0, last);
     }
 
     private List<DueRow> lockAndLease(MapSqlParameterSource parameters, Instant leaseUntil) {
