@@ -28,6 +28,7 @@ import dev.outbox.metrics.OutboxMetrics;
 import dev.outbox.spi.MessageSender;
 import dev.outbox.store.ClaimStrategy;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -94,19 +95,19 @@ abstract class ConcurrencyContract extends DatabaseContract {
     }
 
     @ParameterizedTest
-    @EnumSource(ClaimStrategy.class)
-    void fourDispatchersWithTheirOwnPoolsDeliverEveryMessageExactlyOnce(ClaimStrategy strategy) {
+    @EnumSource(Claims.class)
+    void fourDispatchersWithTheirOwnPoolsDeliverEveryMessageExactlyOnce(Claims claims) {
         insertBacklog(i -> null);
         DeliveryLog log = new DeliveryLog();
 
-        SimpleMeterRegistry claims = drainWithFourDispatchers(strategy, log);
+        SimpleMeterRegistry registry = drainWithFourDispatchers(claims, log);
 
         log.assertEachDeliveredExactlyOnce(MESSAGES);
         // Each row was claimed once; only the optimistic claim can lose rows to another instance, and its
         // slices keep those few.
-        assertThat(claims.get("outbox.claims.rows").tag("result", "claimed").counter().count()).isEqualTo(MESSAGES);
-        double lost = claims.get("outbox.claims.rows").tag("result", "lost").counter().count();
-        if (strategy == ClaimStrategy.SKIP_LOCKED) {
+        assertThat(registry.get("outbox.claims.rows").tag("result", "claimed").counter().count()).isEqualTo(MESSAGES);
+        double lost = registry.get("outbox.claims.rows").tag("result", "lost").counter().count();
+        if (claims.strategy == ClaimStrategy.SKIP_LOCKED) {
             assertThat(lost).isZero();
         }
         else {
@@ -118,13 +119,13 @@ abstract class ConcurrencyContract extends DatabaseContract {
     }
 
     @ParameterizedTest
-    @EnumSource(ClaimStrategy.class)
-    void fourDispatchersKeepEachOrderingKeyInOrder(ClaimStrategy strategy) {
+    @EnumSource(Claims.class)
+    void fourDispatchersKeepEachOrderingKeyInOrder(Claims claims) {
         int orderingKeys = 50;
         insertBacklog(i -> (i % 2 == 0) ? "customer-" + (i % (2 * orderingKeys)) : null);
         DeliveryLog log = new DeliveryLog();
 
-        drainWithFourDispatchers(strategy, log);
+        drainWithFourDispatchers(claims, log);
 
         log.assertEachDeliveredExactlyOnce(MESSAGES);
         log.assertEachOrderingKeyArrivedInIdOrder(orderingKeys);
@@ -138,7 +139,7 @@ abstract class ConcurrencyContract extends DatabaseContract {
         List<TransactionTemplate> transactions = new ArrayList<>();
         for (int instance = 0; instance < DISPATCHERS; instance++) {
             DataSource pool = this.fixture.database.newDataSource(6);
-            Dispatcher dispatcher = dispatcher(pool, ClaimStrategy.SKIP_LOCKED, log, OutboxMetrics.NONE);
+            Dispatcher dispatcher = dispatcher(pool, Claims.LOCKED_ROUND, log, OutboxMetrics.NONE);
             dispatchers.add(dispatcher);
             templates.add(OutboxTemplate.builder(this.fixture.store(pool)).handoff(dispatcher).build());
             transactions.add(new TransactionTemplate(new DataSourceTransactionManager(pool)));
@@ -173,11 +174,11 @@ abstract class ConcurrencyContract extends DatabaseContract {
         log.assertEachDeliveredExactlyOnce(WRITERS * perWriter);
     }
 
-    private SimpleMeterRegistry drainWithFourDispatchers(ClaimStrategy strategy, MessageSender sender) {
+    private SimpleMeterRegistry drainWithFourDispatchers(Claims claims, MessageSender sender) {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         OutboxMetrics metrics = new MicrometerOutboxMetrics(registry);
         List<Dispatcher> dispatchers = IntStream.range(0, DISPATCHERS)
-                .mapToObj(i -> dispatcher(this.fixture.database.newDataSource(3), strategy, sender, metrics))
+                .mapToObj(i -> dispatcher(this.fixture.database.newDataSource(3), claims, sender, metrics))
                 .toList();
         dispatchers.forEach(Dispatcher::start);
         try {
@@ -190,13 +191,39 @@ abstract class ConcurrencyContract extends DatabaseContract {
     }
 
     /** One instance: a dispatcher with a connection pool of its own. */
-    private Dispatcher dispatcher(DataSource pool, ClaimStrategy strategy, MessageSender sender,
-            OutboxMetrics metrics) {
+    private Dispatcher dispatcher(DataSource pool, Claims claims, MessageSender sender, OutboxMetrics metrics) {
+        DispatcherSettings.Builder settings = DispatcherSettings.builder().claimStrategy(claims.strategy);
+        if (claims.lockedSendWindow != null) {
+            settings.lockedSendWindow(claims.lockedSendWindow);
+        }
         return Dispatcher.builder(this.fixture.store(pool), MessageRoutes.to(sender))
-                .settings(DispatcherSettings.builder().claimStrategy(strategy).batchSize(100)
+                .settings(settings.batchSize(100)
                         .pollInterval(Duration.ofMillis(50)).maxPollInterval(Duration.ofMillis(200)).build())
                 .metrics(metrics)
                 .build();
+    }
+
+    /**
+     * How the instances claim: the skip-locked strategy in its locked round (the default window) or on its lease
+     * path (window 0, as the slow retry of FAILED rows always does), or the optimistic strategy.
+     */
+    enum Claims {
+
+        LOCKED_ROUND(ClaimStrategy.SKIP_LOCKED, null),
+
+        SKIP_LOCKED_LEASES(ClaimStrategy.SKIP_LOCKED, Duration.ZERO),
+
+        OPTIMISTIC(ClaimStrategy.OPTIMISTIC, null);
+
+        final ClaimStrategy strategy;
+
+        /** The locked send window, or null for the default. */
+        final @Nullable Duration lockedSendWindow;
+
+        Claims(ClaimStrategy strategy, @Nullable Duration lockedSendWindow) {
+            this.strategy = strategy;
+            this.lockedSendWindow = lockedSendWindow;
+        }
     }
 
     private void awaitAllSent(int expected) {

@@ -46,8 +46,9 @@ abstract class ClaimStatements {
     /**
      * Locks the given rows that are still due, skipping those another transaction holds: the locked round's
      * second step, after the heads were found by {@link #selectDueHeads}. The ordering check is not repeated here:
-     * inside a locking statement MariaDB reads the check's subquery with locks too, and with SKIP LOCKED it would
-     * pass over an earlier row of the key that another round holds locked, taking its followers for heads.
+     * the plain read made it against the latest committed rows, where a head another round holds locked is still
+     * unsent and holds back its followers. (The lease path's {@link #lockDueHeads} keeps the check inside its
+     * locking select, whose subqueries MariaDB and PostgreSQL read without locks: {@code SkipLockedClaimsContract}.)
      */
     private static final String LOCK_ROWS = """
             SELECT m.id, m.lock_version, m.message_key, m.message_type, m.topic, m.ordering_key, m.headers,
