@@ -125,7 +125,8 @@ final class BatchDelivery {
         List<KeyRun> locked = new ArrayList<>();
         List<KeyRun> later = new ArrayList<>();
         for (KeyRun run : KeyRun.of(batch)) {
-            boolean fits = run.positions().stream().allMatch(i -> this.sending.goesWhileLocked(batch.get(i), paused, switched));
+            boolean fits = run.positions().stream()
+                    .allMatch(i -> this.sending.goesWhileLocked(batch.get(i), paused, switched));
             (fits ? locked : later).add(run);
         }
         later.addAll(this.sending.inOrderOfKeys(batch, sends, locked, Set.of(), switched, attemptedAt, windowEnd,

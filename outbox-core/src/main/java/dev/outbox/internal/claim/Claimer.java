@@ -141,13 +141,6 @@ public final class Claimer {
         return take(scope, MessageState.PENDING, limit, true);
     }
 
-    /**
-     * @return how this claimer takes rows
-     */
-    public ClaimStrategy strategy() {
-        return this.strategy;
-    }
-
     private List<ClaimedMessage> take(ClaimScope scope, MessageState state, int limit, boolean lockOnly) {
         Instant now = this.clock.instant();
         ScanKey key = new ScanKey(state, scope);
