@@ -87,6 +87,24 @@ final class DueWindows {
     }
 
     /**
+     * What the selects of due heads among a window's candidates ({@link ClaimStatements#selectDueHeads} and the
+     * claims built on it) bind.
+     *
+     * @param candidates the ids of the window's rows that may head their keys
+     * @param state the state of the rows to take
+     * @param now the current time
+     * @param limit the most heads to select
+     * @return the parameters
+     */
+    static MapSqlParameterSource headsAmong(List<Long> candidates, MessageState state, Instant now, int limit) {
+        return new MapSqlParameterSource()
+                .addValue("candidates", candidates)
+                .addValue("state", state.name())
+                .addValue("now", Timestamps.toColumn(now))
+                .addValue("limit", limit);
+    }
+
+    /**
      * The window's rows without an ordering key, and of each key its row with the lowest id, in due
      * order, until they and the rows of their keys in the window make up the claim's limit: so that the
      * keys a claim takes fill the batch with their runs rather than each with its head alone, and the

@@ -6,6 +6,7 @@ package dev.outbox.internal.jdbc;
 
 import java.sql.Statement;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
@@ -43,15 +44,22 @@ final class GuardedLeases {
      * that two leases that overlap wait for each other instead of deadlocking)
      * @param now the current time
      * @param leaseUntil when the leased rows become due again
-     * @return for each row, whether this lease took it
+     * @return the ids of the rows this lease took, in the order given
      */
-    boolean[] lease(List<RowVersion> rows, Instant now, Instant leaseUntil) {
+    List<Long> lease(List<RowVersion> rows, Instant now, Instant leaseUntil) {
         if (rows.isEmpty()) {
-            return new boolean[0];
+            return List.of();
         }
         SqlParameterSource[] batch = rows.stream().map(row -> parameters(row, now, leaseUntil))
                 .toArray(SqlParameterSource[]::new);
-        return taken(this.jdbc.batchUpdate(this.statements.leaseCandidate, batch), rows.size());
+        boolean[] taken = taken(this.jdbc.batchUpdate(this.statements.leaseCandidate, batch), rows.size());
+        List<Long> won = new ArrayList<>(rows.size());
+        for (int i = 0; i < taken.length; i++) {
+            if (taken[i]) {
+                won.add(rows.get(i).id());
+            }
+        }
+        return won;
     }
 
     private static SqlParameterSource parameters(RowVersion row, Instant now, Instant leaseUntil) {

@@ -83,11 +83,7 @@ final class OptimisticClaims {
     }
 
     private List<RowVersion> dueHeads(List<Long> ids, MessageState state, Instant now, int limit) {
-        return this.jdbc.query(this.statements.selectDueHeads(), new MapSqlParameterSource()
-                .addValue("candidates", ids)
-                .addValue("state", state.name())
-                .addValue("now", Timestamps.toColumn(now))
-                .addValue("limit", limit),
+        return this.jdbc.query(this.statements.selectDueHeads(), DueWindows.headsAmong(ids, state, now, limit),
                 (rs, rowNum) -> new RowVersion(rs.getLong("id"), rs.getLong("lock_version")));
     }
 
@@ -98,14 +94,8 @@ final class OptimisticClaims {
         Collections.shuffle(due);
         List<RowVersion> tried = new ArrayList<>(due.subList(0, Math.min(limit, due.size())));
         tried.sort(Comparator.comparingLong(RowVersion::id));
-        boolean[] taken = Objects.requireNonNull(
+        List<Long> won = Objects.requireNonNull(
                 this.writeTransaction.execute(tx -> this.leases.lease(tried, now, leaseUntil)));
-        List<Long> won = new ArrayList<>(tried.size());
-        for (int i = 0; i < taken.length; i++) {
-            if (taken[i]) {
-                won.add(tried.get(i).id());
-            }
-        }
         return new Leased(won, tried.size() - won.size());
     }
 }

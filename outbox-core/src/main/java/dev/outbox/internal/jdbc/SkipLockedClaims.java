@@ -48,7 +48,7 @@ final class SkipLockedClaims {
         String claimInOneStatement = this.statements.claimDueHeads();
         return this.windows.claim(scope, state, now, after, limit * DueWindows.ROWS_PER_CLAIMED_ROW, limit,
                 candidates -> {
-            MapSqlParameterSource parameters = amongCandidates(candidates, state, now, limit);
+            MapSqlParameterSource parameters = DueWindows.headsAmong(candidates, state, now, limit);
             List<DueRow> rows = (claimInOneStatement != null)
                     ? claimInOneStatement(claimInOneStatement,
                             parameters.addValue("leaseUntil", Timestamps.toColumn(leaseUntil)))
@@ -66,7 +66,7 @@ final class SkipLockedClaims {
     Claim lock(ClaimScope scope, MessageState state, int limit, Instant now, @Nullable DuePosition after) {
         return this.windows.claim(scope, state, now, after, limit * DueWindows.ROWS_PER_CLAIMED_ROW, limit,
                 candidates -> {
-            MapSqlParameterSource parameters = amongCandidates(candidates, state, now, limit);
+            MapSqlParameterSource parameters = DueWindows.headsAmong(candidates, state, now, limit);
             List<Long> heads = this.jdbc.query(this.statements.selectDueHeads(), parameters,
                     (rs, rowNum) -> rs.getLong("id"));
             if (heads.isEmpty()) {
@@ -75,16 +75,6 @@ final class SkipLockedClaims {
             return claimOf(this.jdbc.query(this.statements.lockRows, parameters.addValue("ids", heads),
                     OutboxRows.DUE));
         });
-    }
-
-    /** What the selects of due heads among a window's candidates bind. */
-    private static MapSqlParameterSource amongCandidates(List<Long> candidates, MessageState state, Instant now,
-            int limit) {
-        return new MapSqlParameterSource()
-                .addValue("candidates", candidates)
-                .addValue("state", state.name())
-                .addValue("now", Timestamps.toColumn(now))
-                .addValue("limit", limit);
     }
 
     private static Claim claimOf(List<DueRow> rows) {

@@ -85,15 +85,9 @@ final class SliceLeases {
         if (!this.leases.lease(first, now, leaseUntil)) {
             return new Leased(List.of(), 1);
         }
-        List<RowVersion> rest = rows.subList(1, rows.size());
-        boolean[] taken = this.leases.lease(rest, now, leaseUntil);
         List<Long> won = new ArrayList<>(rows.size());
         won.add(first.id());
-        for (int i = 0; i < taken.length; i++) {
-            if (taken[i]) {
-                won.add(rest.get(i).id());
-            }
-        }
+        won.addAll(this.leases.lease(rows.subList(1, rows.size()), now, leaseUntil));
         return new Leased(won, rows.size() - won.size());
     }
 
