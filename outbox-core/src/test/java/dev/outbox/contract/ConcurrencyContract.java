@@ -47,7 +47,11 @@ abstract class ConcurrencyContract extends DatabaseContract {
 
     private static final int KEYS = 300;
 
-    private static final int MESSAGES = 5_000;
+    /** A drain's backlog: 50 claims of {@value #BATCH_SIZE} rows, enough for four instances to contend. */
+    private static final int MESSAGES = 2_000;
+
+    /** Small batches, so that a backlog that drains quickly still makes many claims. */
+    private static final int BATCH_SIZE = 40;
 
     private static final int DISPATCHERS = 4;
 
@@ -197,7 +201,7 @@ abstract class ConcurrencyContract extends DatabaseContract {
             settings.lockedSendWindow(claims.lockedSendWindow);
         }
         return Dispatcher.builder(this.fixture.store(pool), MessageRoutes.to(sender))
-                .settings(settings.batchSize(100)
+                .settings(settings.batchSize(BATCH_SIZE)
                         .pollInterval(Duration.ofMillis(50)).maxPollInterval(Duration.ofMillis(200)).build())
                 .metrics(metrics)
                 .build();
