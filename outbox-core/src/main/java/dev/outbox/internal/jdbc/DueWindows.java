@@ -126,7 +126,7 @@ final class DueWindows {
     record Candidates(List<Long> unkeyed, List<Long> keyed) {
 
         /**
-         * @return every candidate's id
+         * @return every candidate's id, those without a key first
          */
         List<Long> all() {
             List<Long> all = new ArrayList<>(this.unkeyed.size() + this.keyed.size());
@@ -210,7 +210,7 @@ final class DueWindows {
     }
 
     /**
-     * A claim among the candidates of one window.
+     * A claim among the candidates of one step.
      */
     @FunctionalInterface
     interface ClaimAmong {
