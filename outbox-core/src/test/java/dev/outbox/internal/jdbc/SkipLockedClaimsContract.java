@@ -46,6 +46,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * follower is a candidate and the ordering check alone keeps it back. A check that read the key's rows with locks
  * under {@code SKIP LOCKED} would pass over the locked head and take the follower for a head; the lease path's
  * locking select carries its check as subqueries, which must stay plain reads (they are, on MariaDB and PostgreSQL).
+ * Also what the claims read on the way: the locked round locks rows without a key without reading heads, and a
+ * claim whose first candidates are all locked elsewhere takes the rest of the same window without reading another.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class SkipLockedClaimsContract {
