@@ -44,17 +44,19 @@ abstract class ClaimStatements {
             LIMIT :limit""";
 
     /**
-     * Locks the given rows that are still due, skipping those another transaction holds: the locked round's
-     * second step, after the heads were found by {@link #selectDueHeads}. The ordering check is not repeated here:
-     * the plain read made it against the latest committed rows, where a head another round holds locked is still
-     * unsent and holds back its followers. (The lease path's {@link #lockDueHeads} keeps the check inside its
-     * locking select, whose subqueries MariaDB and PostgreSQL read without locks: {@code SkipLockedClaimsContract}.)
+     * Locks the given rows that are still due, skipping those another transaction holds: the locked round's lock of
+     * its candidates without an ordering key, and of those with one after {@link #selectDueHeads} found them heads.
+     * The ordering check is not repeated here: the plain read made it against the latest committed rows, where a
+     * head another round holds locked is still unsent and holds back its followers. (The lease path's
+     * {@link #lockDueHeads} keeps the check inside its locking select, whose subqueries MariaDB and PostgreSQL read
+     * without locks: {@code SkipLockedClaimsContract}.)
      */
     private static final String LOCK_ROWS = """
             SELECT m.id, m.lock_version, m.message_key, m.message_type, m.topic, m.ordering_key, m.headers,
                 m.message_body, m.retry_count, m.state, m.gmt_create, m.next_retry_at AS due_at
             FROM local_message m
             WHERE m.id IN (:ids) AND m.state = :state AND m.next_retry_at <= :now
+              AND (m.state = 'PENDING' OR m.failed_for_good = FALSE)
             ORDER BY m.next_retry_at, m.id
             FOR UPDATE SKIP LOCKED""";
 

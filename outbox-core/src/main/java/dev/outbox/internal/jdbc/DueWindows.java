@@ -24,11 +24,16 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
  * would do so again on every claim. Instead a claim first reads a window of its next due rows (for
  * the skip-locked claim {@value #ROWS_PER_CLAIMED_ROW} per wanted row) with their ordering keys, a
  * plain read of the due index. Of those, only the rows without a key and the first row of each key
- * can be heads; the claim checks and takes those alone, so each key costs it one check, however
- * many of its rows wait (the runs that follow the heads are claimed apart). Only when the rows it
- * checked held nothing it could take, every row held back by its key or locked by another claim, does it
- * go on, after the last row those candidates stood for; rows lost to another instance's claim end the
- * claim as before.
+ * can be heads: the {@link Candidates}. A row without a key needs no ordering check and is taken by id;
+ * the claim checks the keyed ones alone, so each key costs it one check, however many of its rows wait
+ * (the runs that follow the heads are claimed apart).
+ *
+ * <p>The candidates of one step stand for as many of the window's rows as the claim wants. When a step
+ * took nothing, every row held back by its key or locked by another instance's claim, the next step takes
+ * the next candidates from the rest of the same window, and only a window gone through without a row taken
+ * makes the claim read the next one, after it. Instances that claim at the same moment read the same window;
+ * the later ones find the first rows locked and go on to the rest of it, instead of each reading the due index
+ * again from the same place. Rows lost to another instance's optimistic claim end the claim as before.
  */
 final class DueWindows {
 
@@ -45,45 +50,53 @@ final class DueWindows {
     }
 
     /**
-     * Claims in one window after another until a claim takes rows or the due rows run out.
+     * Claims among the candidates of one window after another until a claim takes rows or the due rows run out.
      *
      * @param scope the topics to claim from
      * @param state the state of the rows
      * @param now the current time
      * @param after where the scan starts, or null for the earliest due row
      * @param size how many due rows a window holds
-     * @param candidates how many rows the candidates of a window may stand for: a candidate without a
+     * @param candidates how many rows the candidates of a step may stand for: a candidate without a
      * key for itself, one with a key for its key's rows in the window
-     * @param among the claim among the candidates of one window
+     * @param among the claim among the candidates of one step
      * @return the first claim that took rows, or the last one
      */
     Claim claim(ClaimScope scope, MessageState state, Instant now, @Nullable DuePosition after, int size,
             int candidates, ClaimAmong among) {
         DuePosition from = after;
         while (true) {
-            MapSqlParameterSource parameters = scope.bind(new MapSqlParameterSource()
-                    .addValue("state", state.name())
-                    .addValue("now", Timestamps.toColumn(now))
-                    .addValue("limit", size));
-            if (from != null) {
-                parameters.addValue("afterDueAt", Timestamps.toColumn(from.dueAt())).addValue("afterId", from.id());
+            Window window = new Window(read(scope, state, now, from, size));
+            Claim claim = Claim.nothing();
+            int next = 0;
+            while (next < window.size()) {
+                Step step = window.candidatesFrom(next, candidates);
+                claim = among.claim(step.candidates());
+                // Rows lost to another instance are being taken: that claim has done its part.
+                if (!claim.claimed().isEmpty() || claim.lost() > 0) {
+                    return claim;
+                }
+                next = step.end();
             }
-            List<WindowRow> window = this.jdbc.query(this.statements.window(scope, from != null), parameters,
-                    (rs, rowNum) -> new WindowRow(rs.getLong("id"), rs.getString("ordering_key"),
-                            OutboxRows.POSITION.mapRow(rs, rowNum)));
-            if (window.isEmpty()) {
-                return Claim.nothing();
-            }
-            Candidates picked = candidates(window, candidates);
-            Claim claim = among.claim(picked.ids());
-            // Rows lost to another instance are being taken: that claim has done its part.
-            if (!claim.claimed().isEmpty() || claim.lost() > 0 || (window.size() < size && picked.coverAll())) {
+            if (window.size() < size) {
                 return claim;
             }
-            // Not after the window's last row: the keys the limit left out of the candidates may have their
-            // heads in the rest of the window, and a scan that stepped over them would never check them.
-            from = picked.coveredUntil();
+            from = window.last();
         }
+    }
+
+    private List<WindowRow> read(ClaimScope scope, MessageState state, Instant now, @Nullable DuePosition from,
+            int size) {
+        MapSqlParameterSource parameters = scope.bind(new MapSqlParameterSource()
+                .addValue("state", state.name())
+                .addValue("now", Timestamps.toColumn(now))
+                .addValue("limit", size));
+        if (from != null) {
+            parameters.addValue("afterDueAt", Timestamps.toColumn(from.dueAt())).addValue("afterId", from.id());
+        }
+        return this.jdbc.query(this.statements.window(scope, from != null), parameters,
+                (rs, rowNum) -> new WindowRow(rs.getLong("id"), rs.getString("ordering_key"),
+                        OutboxRows.POSITION.mapRow(rs, rowNum)));
     }
 
     /**
@@ -105,48 +118,85 @@ final class DueWindows {
     }
 
     /**
-     * The window's rows without an ordering key, and of each key its row with the lowest id, in due
-     * order, until they and the rows of their keys in the window make up the claim's limit: so that the
-     * keys a claim takes fill the batch with their runs rather than each with its head alone, and the
-     * next claim, continuing after the last head, takes the next keys.
+     * The rows of a window that a claim checks in one step.
+     *
+     * @param unkeyed the ids of rows without an ordering key, in due order
+     * @param keyed the ids of rows that have one and may head their keys, in due order
      */
-    private static Candidates candidates(List<WindowRow> window, int limit) {
-        Map<String, Long> lowestIds = new HashMap<>();
-        Map<String, Integer> rows = new HashMap<>();
-        for (WindowRow row : window) {
-            if (row.orderingKey() != null) {
-                lowestIds.merge(row.orderingKey(), row.id(), Math::min);
-                rows.merge(row.orderingKey(), 1, Integer::sum);
-            }
+    record Candidates(List<Long> unkeyed, List<Long> keyed) {
+
+        /**
+         * @return every candidate's id, those without a key first
+         */
+        List<Long> all() {
+            List<Long> all = new ArrayList<>(this.unkeyed.size() + this.keyed.size());
+            all.addAll(this.unkeyed);
+            all.addAll(this.keyed);
+            return all;
         }
-        List<Long> candidates = new ArrayList<>(window.size());
-        int taken = 0;
-        int covered = 0;
-        for (WindowRow row : window) {
-            if (taken >= limit) {
-                break;
-            }
-            if (row.orderingKey() == null) {
-                candidates.add(row.id());
-                taken++;
-            }
-            else if (lowestIds.get(row.orderingKey()) == row.id()) {
-                candidates.add(row.id());
-                taken += rows.get(row.orderingKey());
-            }
-            covered++;
-        }
-        return new Candidates(candidates, window.get(covered - 1).position(), covered == window.size());
     }
 
     /**
-     * The rows of a window a claim checks.
+     * A window's candidates for one step.
      *
-     * @param ids the ids of the rows that may be heads of their keys
-     * @param coveredUntil the position of the last row of the window that the candidates stand for
-     * @param coverAll whether they stand for the whole window
+     * @param candidates the rows to check
+     * @param end the index in the window of the first row after those they stand for
      */
-    private record Candidates(List<Long> ids, DuePosition coveredUntil, boolean coverAll) {
+    private record Step(Candidates candidates, int end) {
+    }
+
+    /** The rows of one window, with the lowest id and the count of rows of each ordering key among them. */
+    private static final class Window {
+
+        private final List<WindowRow> rows;
+
+        private final Map<String, Long> lowestIds = new HashMap<>();
+
+        private final Map<String, Integer> rowsPerKey = new HashMap<>();
+
+        Window(List<WindowRow> rows) {
+            this.rows = rows;
+            for (WindowRow row : rows) {
+                if (row.orderingKey() != null) {
+                    this.lowestIds.merge(row.orderingKey(), row.id(), Math::min);
+                    this.rowsPerKey.merge(row.orderingKey(), 1, Integer::sum);
+                }
+            }
+        }
+
+        int size() {
+            return this.rows.size();
+        }
+
+        DuePosition last() {
+            return this.rows.get(this.rows.size() - 1).position();
+        }
+
+        /**
+         * The rows from a given one on without an ordering key, and of each key its row with the lowest id in the
+         * window, in due order, until they and the rows of their keys in the window make up the claim's limit: so
+         * that the keys a claim takes fill the batch with their runs rather than each with its head alone, and the
+         * next claim, continuing after the last head, takes the next keys.
+         */
+        Step candidatesFrom(int start, int limit) {
+            List<Long> unkeyed = new ArrayList<>();
+            List<Long> keyed = new ArrayList<>();
+            int taken = 0;
+            int end = start;
+            while (end < this.rows.size() && taken < limit) {
+                WindowRow row = this.rows.get(end);
+                if (row.orderingKey() == null) {
+                    unkeyed.add(row.id());
+                    taken++;
+                }
+                else if (this.lowestIds.get(row.orderingKey()) == row.id()) {
+                    keyed.add(row.id());
+                    taken += this.rowsPerKey.get(row.orderingKey());
+                }
+                end++;
+            }
+            return new Step(new Candidates(unkeyed, keyed), end);
+        }
     }
 
     /**
@@ -160,15 +210,15 @@ final class DueWindows {
     }
 
     /**
-     * A claim among the candidates of one window.
+     * A claim among the candidates of one step.
      */
     @FunctionalInterface
     interface ClaimAmong {
 
         /**
-         * @param candidates the ids of the rows that may be heads of their keys
+         * @param candidates the rows that may be heads of their keys
          * @return what the claim took
          */
-        Claim claim(List<Long> candidates);
+        Claim claim(Candidates candidates);
     }
 }

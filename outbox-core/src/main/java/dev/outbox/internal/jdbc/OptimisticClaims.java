@@ -51,7 +51,10 @@ final class OptimisticClaims {
         // The window is as large as the candidates, so that instances pick at random among all of them.
         int window = Math.max(limit, candidates);
         return this.windows.claim(scope, state, now, null, window, window,
-                ids -> claimAmong(ids, dueHeads(ids, state, now, window), state, limit, now, leaseUntil));
+                picked -> {
+            List<Long> ids = picked.all();
+            return claimAmong(ids, dueHeads(ids, state, now, window), state, limit, now, leaseUntil);
+        });
     }
 
     /**

@@ -6,6 +6,7 @@ package dev.outbox.internal.jdbc;
 
 import java.sql.Connection;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -48,7 +49,7 @@ final class SkipLockedClaims {
         String claimInOneStatement = this.statements.claimDueHeads();
         return this.windows.claim(scope, state, now, after, limit * DueWindows.ROWS_PER_CLAIMED_ROW, limit,
                 candidates -> {
-            MapSqlParameterSource parameters = DueWindows.headsAmong(candidates, state, now, limit);
+            MapSqlParameterSource parameters = DueWindows.headsAmong(candidates.all(), state, now, limit);
             List<DueRow> rows = (claimInOneStatement != null)
                     ? claimInOneStatement(claimInOneStatement,
                             parameters.addValue("leaseUntil", Timestamps.toColumn(leaseUntil)))
@@ -60,20 +61,26 @@ final class SkipLockedClaims {
 
     /**
      * Locks due heads in the caller's transaction, without leasing them: they stay with this instance as long as
-     * the transaction holds their locks. The heads are found by a plain read of the latest committed state, then
-     * locked by id: a head another round holds locked is still PENDING there, so its followers are no heads.
+     * the transaction holds their locks. Candidates without an ordering key are heads as they are and are locked by
+     * id at once. Those with a key are found heads by a plain read of the latest committed state first: a head
+     * another round holds locked is still PENDING there, so its followers are no heads.
      */
     Claim lock(ClaimScope scope, MessageState state, int limit, Instant now, @Nullable DuePosition after) {
         return this.windows.claim(scope, state, now, after, limit * DueWindows.ROWS_PER_CLAIMED_ROW, limit,
                 candidates -> {
-            MapSqlParameterSource parameters = DueWindows.headsAmong(candidates, state, now, limit);
-            List<Long> heads = this.jdbc.query(this.statements.selectDueHeads(), parameters,
-                    (rs, rowNum) -> rs.getLong("id"));
+            List<Long> heads = new ArrayList<>(candidates.unkeyed());
+            if (!candidates.keyed().isEmpty()) {
+                heads.addAll(this.jdbc.query(this.statements.selectDueHeads(),
+                        DueWindows.headsAmong(candidates.keyed(), state, now, limit),
+                        (rs, rowNum) -> rs.getLong("id")));
+            }
             if (heads.isEmpty()) {
                 return Claim.nothing();
             }
-            return claimOf(this.jdbc.query(this.statements.lockRows, parameters.addValue("ids", heads),
-                    OutboxRows.DUE));
+            return claimOf(this.jdbc.query(this.statements.lockRows, new MapSqlParameterSource()
+                    .addValue("ids", heads)
+                    .addValue("state", state.name())
+                    .addValue("now", Timestamps.toColumn(now)), OutboxRows.DUE));
         });
     }
 

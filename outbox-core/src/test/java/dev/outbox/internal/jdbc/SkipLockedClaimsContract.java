@@ -12,7 +12,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import javax.sql.DataSource;
@@ -23,12 +25,14 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.jdbc.core.namedparam.ParsedSql;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -42,6 +46,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * follower is a candidate and the ordering check alone keeps it back. A check that read the key's rows with locks
  * under {@code SKIP LOCKED} would pass over the locked head and take the follower for a head; the lease path's
  * locking select carries its check as subqueries, which must stay plain reads (they are, on MariaDB and PostgreSQL).
+ * Also what the claims read on the way: the locked round locks rows without a key without reading heads, and a
+ * claim whose first candidates are all locked elsewhere takes the rest of the same window without reading another.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class SkipLockedClaimsContract {
@@ -65,6 +71,11 @@ abstract class SkipLockedClaimsContract {
 
     private SkipLockedClaims claims;
 
+    private ClaimStatements statements;
+
+    /** The statements the claims ran, in order. */
+    private final List<String> ran = new CopyOnWriteArrayList<>();
+
     private long head;
 
     private long follower;
@@ -80,11 +91,18 @@ abstract class SkipLockedClaimsContract {
         DataSource dataSource = this.database.newDataSource(2);
         this.otherInstance = this.database.newDataSource(1);
         this.jdbc = new JdbcTemplate(dataSource);
-        NamedParameterJdbcTemplate named = new NamedParameterJdbcTemplate(dataSource);
+        NamedParameterJdbcTemplate named = new NamedParameterJdbcTemplate(dataSource) {
+            @Override
+            protected ParsedSql getParsedSql(String sql) {
+                SkipLockedClaimsContract.this.ran.add(sql);
+                return super.getParsedSql(sql);
+            }
+        };
         this.readCommitted = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
         this.readCommitted.setIsolationLevel(TransactionDefinition.ISOLATION_READ_COMMITTED);
-        ClaimStatements statements = ClaimStatements.of(ClaimQueryPlanContract.TABLE, this.database.dialect());
-        this.claims = new SkipLockedClaims(named, this.readCommitted, statements, new DueWindows(named, statements));
+        this.statements = ClaimStatements.of(ClaimQueryPlanContract.TABLE, this.database.dialect());
+        this.claims = new SkipLockedClaims(named, this.readCommitted, this.statements,
+                new DueWindows(named, this.statements));
     }
 
     @AfterAll
@@ -97,6 +115,7 @@ abstract class SkipLockedClaimsContract {
     @BeforeEach
     void emptyTable() {
         this.jdbc.update("DELETE FROM " + ClaimQueryPlanContract.TABLE);
+        this.ran.clear();
     }
 
     /** How another instance's claim holds a head: locked, and on the lease path also leased, not yet committed. */
@@ -143,6 +162,60 @@ abstract class SkipLockedClaimsContract {
                 .containsExactly(this.unordered);
         assertThat(ids(lockedRound(state, null))).as("the head, once free, and still not its follower")
                 .containsExactly(this.head, this.unordered);
+    }
+
+    @Test
+    void theLockedRoundLocksCandidatesWithoutAKeyByIdWithoutReadingTheirHeads() {
+        List<Long> due = Stream.of("order-1", "order-2", "order-3")
+                .map(key -> insert(key, null, MessageState.PENDING)).toList();
+
+        Claim claim = lockedRound(MessageState.PENDING, null);
+
+        assertThat(ids(claim)).containsExactlyElementsOf(due);
+        assertThat(this.ran).as("the window, then the lock by id").containsExactly(
+                this.statements.window(ClaimScope.all(), false), this.statements.lockRows);
+    }
+
+    /**
+     * A window of {@value #LIMIT} rows without a key, all locked by another instance, then a follower whose head
+     * (before the scan's start) the other instance holds too, then free rows: the claim's first step takes nothing,
+     * and its next step, from the rest of the same window, takes the free rows and not the follower.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("paths")
+    void aStepWhoseCandidatesAreAllLockedElsewhereTakesTheFreeRowsOfTheRestOfTheSameWindow(ClaimPath path)
+            throws SQLException {
+        this.head = insert("order-head", "customer-1", MessageState.PENDING);
+        List<Long> lockedElsewhere = IntStream.range(0, LIMIT)
+                .mapToObj(i -> insert("order-locked-" + i, null, MessageState.PENDING)).toList();
+        this.follower = insert("order-follower", "customer-1", MessageState.PENDING);
+        List<Long> free = IntStream.range(0, 3).mapToObj(i -> insert("order-free-" + i, null, MessageState.PENDING))
+                .toList();
+
+        Claim claim;
+        try (Connection other = lockedByAnotherClaim(this.head, HeldHead.LOCKED)) {
+            for (long id : lockedElsewhere) {
+                lock(other, "SELECT id FROM " + ClaimQueryPlanContract.TABLE + " WHERE id = ? FOR UPDATE", id);
+            }
+            this.ran.clear();
+            claim = (path == ClaimPath.LEASE) ? this.claims.claim(ClaimScope.all(), MessageState.PENDING, LIMIT, NOW,
+                    LEASE_UNTIL, afterTheHead()) : lockedRound(MessageState.PENDING, afterTheHead());
+            other.rollback();
+        }
+
+        assertThat(ids(claim)).as("the free rows, and not the follower of the held head")
+                .containsExactlyElementsOf(free);
+        assertThat(this.ran).as("one window read").containsOnlyOnce(
+                this.statements.window(ClaimScope.all(), true));
+    }
+
+    /** Which skip-locked claim a test runs. */
+    enum ClaimPath {
+        LEASE, LOCKED_ROUND
+    }
+
+    static Stream<ClaimPath> paths() {
+        return Stream.of(ClaimPath.values());
     }
 
     /** Runs a claim while another instance's transaction holds the head, which then rolls back. */
