@@ -99,12 +99,15 @@ final class PostgresClaimStatements extends ClaimStatements {
 
     private final String withNothingEarlierUnsent;
 
+    private final SentUpdate markSent;
+
     PostgresClaimStatements(TableName table) {
         super(table, WINDOW_AFTER, ANY_DUE);
         this.lockDueHeads = forTable(LOCK_DUE_HEADS);
         this.selectDueHeads = forTable(SELECT_DUE_HEADS);
         this.claimDueHeads = forTable(CLAIM_DUE_HEADS);
         this.withNothingEarlierUnsent = forTable(WITH_NOTHING_EARLIER_UNSENT);
+        this.markSent = new SentUpdateByArrays(table);
     }
 
     /** The two-step form of {@link #claimDueHeads}, which the claim does not need here. */
@@ -126,5 +129,10 @@ final class PostgresClaimStatements extends ClaimStatements {
     @Override
     String withNothingEarlierUnsent() {
         return this.withNothingEarlierUnsent;
+    }
+
+    @Override
+    SentUpdate markSent() {
+        return this.markSent;
     }
 }
