@@ -17,7 +17,7 @@ import org.springframework.jdbc.core.support.AbstractSqlTypeValue;
 /**
  * The update to SENT on PostgreSQL: the rows' ids and message ids bound as two arrays and joined to the table
  * by {@code unnest}, one statement of the same text for every count. A {@code CASE} with a {@code WHEN} per row
- * cost the server about a third more per batch of 500, and the client the binding of a thousand parameters
+ * cost the server about 30% more per batch of 500, and the client the binding of a thousand parameters
  * (docs/benchmarks.md).
  */
 final class SentUpdateByArrays implements SentUpdate {
