@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>The statements every database reads alike live here; {@link MySqlClaimStatements} and
  * {@link PostgresClaimStatements} hold those that differ: the ordering check that finds a key's head,
- * and the scan after a position.
+ * the scan after a position, and the form of the update to SENT ({@link SentUpdate}).
  */
 abstract class ClaimStatements {
 

@@ -15,7 +15,8 @@ import dev.outbox.internal.sql.TableName;
  * checked; so the check asks, per state, for the next lower id, read backwards from the row: one step
  * for a row held back by the one before it. The scan after a position is a row comparison, which
  * bounds the due index scan (the OR form it only filters by, reading every row before the position).
- * The skip-locked claim selects, locks and leases in one {@code UPDATE … RETURNING}.
+ * The skip-locked claim selects, locks and leases in one {@code UPDATE … RETURNING}; confirmed rows are marked
+ * SENT from two arrays ({@link SentUpdateByArrays}).
  */
 final class PostgresClaimStatements extends ClaimStatements {
 
