@@ -338,6 +338,38 @@ abstract class DispatchContract extends DatabaseContract {
     }
 
     @Test
+    void oneWriteToSentGivesEachRowItsOwnBrokerIdAndSkipsARowWhoseVersionMoved() {
+        List<Long> ids = List.of(save("order-1", null).id(), save("order-2", null).id(), save("order-3", null).id());
+        OutboxRepository repository = this.fixture.repository();
+        List<ClaimedMessage> claimed = repository.claimSkipLocked(ClaimScope.all(), MessageState.PENDING, 10,
+                this.clock.instant(), this.clock.instant().plus(LEASE), null).claimed();
+        assertThat(claimed).extracting(ClaimedMessage::id).containsExactlyElementsOf(ids);
+        // Another instance took the third row meanwhile.
+        this.fixture.jdbc.update("UPDATE " + OutboxFixture.TABLE + " SET lock_version = lock_version + 1 WHERE id = ?",
+                ids.get(2));
+
+        int written = repository.complete(List.of(
+                new DeliveryOutcome.Sent(ids.get(0), claimed.get(0).lockVersion(), START, "orders-0@41"),
+                new DeliveryOutcome.Sent(ids.get(1), claimed.get(1).lockVersion(), START, "ID:it's, {1}"),
+                new DeliveryOutcome.Sent(ids.get(2), claimed.get(2).lockVersion(), START, "orders-0@43")),
+                this.clock.instant());
+
+        assertThat(written).isEqualTo(2);
+        assertThat(this.fixture.row(ids.get(0))).satisfies(row -> {
+            assertThat(row.state()).isEqualTo(MessageState.SENT);
+            assertThat(row.brokerMessageId()).isEqualTo("orders-0@41");
+        });
+        assertThat(this.fixture.row(ids.get(1))).satisfies(row -> {
+            assertThat(row.state()).isEqualTo(MessageState.SENT);
+            assertThat(row.brokerMessageId()).isEqualTo("ID:it's, {1}");
+        });
+        assertThat(this.fixture.row(ids.get(2))).satisfies(row -> {
+            assertThat(row.state()).isEqualTo(MessageState.PENDING);
+            assertThat(row.brokerMessageId()).isNull();
+        });
+    }
+
+    @Test
     void messageHandedOffToAnInstanceThatDiesBeforeSendingIsDeliveredByAnotherOnceItsLeaseEnds() {
         OutboxTemplate writer = TemplateHandoffs.toAnInstanceThatDies(this.fixture.template(), LEASE).clock(this.clock).build();
         long id = this.fixture.inTransaction(() -> writer.save("order.created", "order-1", "orders", "{}")).id();

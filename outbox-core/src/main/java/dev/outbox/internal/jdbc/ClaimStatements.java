@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>The statements every database reads alike live here; {@link MySqlClaimStatements} and
  * {@link PostgresClaimStatements} hold those that differ: the ordering check that finds a key's head,
- * and the scan after a position.
+ * the scan after a position, and the form of the update to SENT ({@link SentUpdate}).
  */
 abstract class ClaimStatements {
 
@@ -121,22 +121,6 @@ abstract class ClaimStatements {
             ORDER BY m.id
             LIMIT :limit)""";
 
-    /**
-     * The rows the broker confirmed, all claimed at one version and attempted at one time, with each
-     * row's broker message id: one statement for many rows, as an update per row costs the database
-     * about three times as much. The {@code WHEN} is repeated per row, numbered ({@value #ROW_NUMBER}).
-     * The due time becomes the time the row was sent, from which the cleanup counts its age through the
-     * due index ({@link CleanupStatements}); the new state moves the row's entry in that index anyway.
-     */
-    private static final String MARK_SENT = """
-            UPDATE local_message SET state = 'SENT', message_id = CASE id WHEN :id_N THEN :messageId_N END,
-                last_retry_time = :attemptedAt, next_retry_at = :now, gmt_modified = :now,
-                lock_version = lock_version + 1
-            WHERE lock_version = :lockVersion AND id IN (:ids)""";
-
-    /** The part of {@link #MARK_SENT} repeated per row. */
-    private static final String MARK_SENT_ROW = "WHEN :id_N THEN :messageId_N";
-
     /** The suffix of a parameter of a repeated part, which becomes the part's number. */
     static final String ROW_NUMBER = "_N";
 
@@ -184,13 +168,8 @@ abstract class ClaimStatements {
 
     private final String followersOfKey;
 
-    private final String markSent;
-
     /** Each count's union of followers, written at its first use. */
     private final ConcurrentMap<Integer, String> followers = new ConcurrentHashMap<>();
-
-    /** Each count's update to SENT, written at its first use. */
-    private final ConcurrentMap<Integer, String> markSentRows = new ConcurrentHashMap<>();
 
     final String markFailed;
 
@@ -215,7 +194,6 @@ abstract class ClaimStatements {
         this.renewLeases = forTable(RENEW_LEASES);
         this.versions = forTable(VERSIONS);
         this.followersOfKey = forTable(FOLLOWERS_OF_KEY);
-        this.markSent = forTable(MARK_SENT);
         this.markFailed = forTable(MARK_FAILED);
         this.release = forTable(RELEASE);
     }
@@ -287,17 +265,17 @@ abstract class ClaimStatements {
     }
 
     /**
-     * @param rows how many rows
-     * @return the update of that many confirmed rows to SENT, binding {@code id_i} and {@code messageId_i}
-     * (i from 0), {@code attemptedAt}, {@code now}, {@code lockVersion} and {@code ids}; written once per
-     * count, so that the template parses it once
+     * @return the update of confirmed rows to SENT, in the database's form
      */
-    final String markSent(int rows) {
-        return this.markSentRows.computeIfAbsent(rows,
-                count -> this.markSent.replace(MARK_SENT_ROW, numbered(MARK_SENT_ROW, count, " ")));
-    }
+    abstract SentUpdate markSent();
 
-    private static String numbered(String part, int count, String separator) {
+    /**
+     * @param part a part of a statement with numbered parameters ({@value #ROW_NUMBER})
+     * @param count how many times
+     * @param separator what goes between two
+     * @return the part repeated, each numbered from 0
+     */
+    static String numbered(String part, int count, String separator) {
         StringJoiner parts = new StringJoiner(separator);
         for (int i = 0; i < count; i++) {
             parts.add(part.replace(ROW_NUMBER, "_" + i));

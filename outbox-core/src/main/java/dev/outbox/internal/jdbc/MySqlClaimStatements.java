@@ -82,11 +82,14 @@ final class MySqlClaimStatements extends ClaimStatements {
 
     private final String withNothingEarlierUnsent;
 
+    private final SentUpdate markSent;
+
     MySqlClaimStatements(TableName table) {
         super(table, WINDOW_AFTER, ANY_DUE);
         this.lockDueHeads = forTable(LOCK_DUE_HEADS);
         this.selectDueHeads = forTable(SELECT_DUE_HEADS);
         this.withNothingEarlierUnsent = forTable(WITH_NOTHING_EARLIER_UNSENT);
+        this.markSent = new SentUpdateByCase(table);
     }
 
     @Override
@@ -108,5 +111,10 @@ final class MySqlClaimStatements extends ClaimStatements {
     @Override
     @Nullable String claimDueHeads() {
         return null;
+    }
+
+    @Override
+    SentUpdate markSent() {
+        return this.markSent;
     }
 }

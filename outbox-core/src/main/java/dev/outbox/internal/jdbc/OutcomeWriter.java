@@ -84,16 +84,11 @@ final class OutcomeWriter {
     }
 
     private int markSent(SentGroup group, List<DeliveryOutcome.Sent> rows, LocalDateTime modified) {
-        MapSqlParameterSource parameters = new MapSqlParameterSource()
+        SentUpdate update = this.statements.markSent();
+        return this.jdbc.update(update.statement(rows.size()), update.bindRows(rows, new MapSqlParameterSource()
                 .addValue("attemptedAt", Timestamps.toColumn(group.attemptedAt()))
                 .addValue("now", modified)
-                .addValue("lockVersion", group.lockVersion())
-                .addValue("ids", rows.stream().map(DeliveryOutcome.Sent::id).toList());
-        for (int i = 0; i < rows.size(); i++) {
-            parameters.addValue("id_" + i, rows.get(i).id())
-                    .addValue("messageId_" + i, rows.get(i).brokerMessageId(), Types.VARCHAR);
-        }
-        return this.jdbc.update(this.statements.markSent(rows.size()), parameters);
+                .addValue("lockVersion", group.lockVersion())));
     }
 
     private int markFailed(List<DeliveryOutcome.Failed> failed, LocalDateTime modified) {

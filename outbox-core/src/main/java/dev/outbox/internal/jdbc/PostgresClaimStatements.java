@@ -15,7 +15,8 @@ import dev.outbox.internal.sql.TableName;
  * checked; so the check asks, per state, for the next lower id, read backwards from the row: one step
  * for a row held back by the one before it. The scan after a position is a row comparison, which
  * bounds the due index scan (the OR form it only filters by, reading every row before the position).
- * The skip-locked claim selects, locks and leases in one {@code UPDATE … RETURNING}.
+ * The skip-locked claim selects, locks and leases in one {@code UPDATE … RETURNING}; confirmed rows are marked
+ * SENT from two arrays ({@link SentUpdateByArrays}).
  */
 final class PostgresClaimStatements extends ClaimStatements {
 
@@ -99,12 +100,15 @@ final class PostgresClaimStatements extends ClaimStatements {
 
     private final String withNothingEarlierUnsent;
 
+    private final SentUpdate markSent;
+
     PostgresClaimStatements(TableName table) {
         super(table, WINDOW_AFTER, ANY_DUE);
         this.lockDueHeads = forTable(LOCK_DUE_HEADS);
         this.selectDueHeads = forTable(SELECT_DUE_HEADS);
         this.claimDueHeads = forTable(CLAIM_DUE_HEADS);
         this.withNothingEarlierUnsent = forTable(WITH_NOTHING_EARLIER_UNSENT);
+        this.markSent = new SentUpdateByArrays(table);
     }
 
     /** The two-step form of {@link #claimDueHeads}, which the claim does not need here. */
@@ -126,5 +130,10 @@ final class PostgresClaimStatements extends ClaimStatements {
     @Override
     String withNothingEarlierUnsent() {
         return this.withNothingEarlierUnsent;
+    }
+
+    @Override
+    SentUpdate markSent() {
+        return this.markSent;
     }
 }

@@ -4,6 +4,7 @@
  */
 package dev.outbox.internal.jdbc;
 
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -145,6 +146,20 @@ abstract class ClaimQueryPlanContract {
                 .doesNotContain("type=ALL");
         // Through the ordering index, or through an index that leads with the state: the few FAILED and SUSPENDED rows.
         assertThat(boundsPlan).doesNotContain("Seq Scan").doesNotContain("type=ALL");
+    }
+
+    @Test
+    void theUpdateToSentFindsItsRowsByPrimaryKey() {
+        SentUpdate update = ClaimStatements.of(TABLE, this.database.dialect()).markSent();
+        LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
+        List<DeliveryOutcome.Sent> rows = List.of(new DeliveryOutcome.Sent(200L, 0, Instant.EPOCH, "orders-0@7"),
+                new DeliveryOutcome.Sent(400L, 0, Instant.EPOCH, "orders-0@8"));
+
+        String plan = explain(update.statement(rows.size()), update.bindRows(rows, new MapSqlParameterSource()
+                .addValue("attemptedAt", now).addValue("now", now).addValue("lockVersion", 0L)));
+
+        String primaryKey = (kind() == TestDatabase.Kind.MARIADB) ? "PRIMARY" : TABLE + "_pkey";
+        assertThat(plan).contains(usesIndex(primaryKey)).doesNotContain("Seq Scan").doesNotContain("type=ALL");
     }
 
     @Test

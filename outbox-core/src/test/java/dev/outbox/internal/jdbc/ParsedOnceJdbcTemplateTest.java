@@ -19,13 +19,13 @@ class ParsedOnceJdbcTemplateTest {
     void keepsTheParseOfEveryStatementWhereSpringsCacheWouldHaveEvictedIt() {
         ParsedOnceJdbcTemplate jdbc = new ParsedOnceJdbcTemplate(new JdbcTemplate());
         ClaimStatements statements = ClaimStatements.of(new TableName("orders_outbox"), DatabaseType.MYSQL);
-        ParsedSql first = jdbc.getParsedSql(statements.markSent(1));
+        ParsedSql first = jdbc.getParsedSql(statements.markSent().statement(1));
 
         // More numbered statements than Spring's LRU holds, as a batch size above 256 can ask for.
         for (int rows = 2; rows <= NamedParameterJdbcTemplate.DEFAULT_CACHE_LIMIT + 10; rows++) {
-            jdbc.getParsedSql(statements.markSent(rows));
+            jdbc.getParsedSql(statements.markSent().statement(rows));
         }
 
-        assertThat(jdbc.getParsedSql(statements.markSent(1))).isSameAs(first);
+        assertThat(jdbc.getParsedSql(statements.markSent().statement(1))).isSameAs(first);
     }
 }

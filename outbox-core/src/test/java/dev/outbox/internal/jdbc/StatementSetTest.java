@@ -125,10 +125,20 @@ class StatementSetTest {
     void repeatedPartsAreNumberedPerRowAndWrittenOncePerCount() {
         ClaimStatements statements = ClaimStatements.of(TABLE, DatabaseType.MYSQL);
 
-        assertThat(statements.markSent(2)).contains("CASE id WHEN :id_0 THEN :messageId_0 WHEN :id_1 THEN :messageId_1 END")
-                .doesNotContain(ClaimStatements.ROW_NUMBER + " ").isSameAs(statements.markSent(2));
+        assertThat(statements.markSent().statement(2)).contains("CASE id WHEN :id_0 THEN :messageId_0 WHEN :id_1 THEN :messageId_1 END")
+                .doesNotContain(ClaimStatements.ROW_NUMBER + " ").isSameAs(statements.markSent().statement(2));
         assertThat(statements.followers(2)).contains(":key_0").contains(":key_1").containsOnlyOnce("UNION ALL")
                 .doesNotContain(":key" + ClaimStatements.ROW_NUMBER).isSameAs(statements.followers(2));
+    }
+
+    @Test
+    void postgresMarksRowsSentFromTwoArraysWithOneStatementForEveryCount() {
+        SentUpdate update = ClaimStatements.of(TABLE, DatabaseType.POSTGRESQL).markSent();
+
+        assertThat(update.statement(2)).contains("unnest(CAST(:ids AS bigint[]), CAST(:messageIds AS varchar[]))")
+                .doesNotContain("CASE").isSameAs(update.statement(500));
+        assertThat(ClaimStatements.of(TABLE, DatabaseType.H2).markSent().statement(1))
+                .contains("CASE id WHEN :id_0 THEN :messageId_0 END");
     }
 
     @Test
@@ -168,7 +178,7 @@ class StatementSetTest {
         }
         ClaimStatements claims = set.claims();
         all.addAll(List.of(claims.lockDueHeads(), claims.selectDueHeads(), claims.withNothingEarlierUnsent(),
-                claims.followers(2), claims.markSent(2)));
+                claims.followers(2), claims.markSent().statement(2)));
         for (ClaimScope scope : List.of(ClaimScope.all(), ClaimScope.allExcept(List.of("jobs")), ClaimScope.topic("jobs"),
                 ClaimScope.all().withoutTypes(List.of("t")), ClaimScope.all().onlyTypes(List.of("t")))) {
             all.add(claims.window(scope, false));
