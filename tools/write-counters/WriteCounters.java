@@ -51,7 +51,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 public final class WriteCounters {
 
-    private static final String INSERT_ORDER = "INSERT INTO bench_order (customer, amount, created_at) VALUES (?, ?, ?)";
+    private static final String INSERT_ORDER = "INSERT INTO bench_order (customer, amount, created_at)"
+            + " VALUES (?, ?, ?)";
 
     private static final String INSERT_PLAIN = "INSERT INTO bench_plain (gmt_create, gmt_modified, message_key,"
             + " message_type, topic, message_body, headers, ordering_key, state, retry_count, next_retry_at,"
@@ -100,7 +101,8 @@ public final class WriteCounters {
         config.setMaximumPoolSize(1);
         this.pool = new HikariDataSource(config);
         this.dialect = DatabaseType.detect(this.pool);
-        OutboxStore store = OutboxStore.builder(this.pool).databaseType(this.dialect).outboxTable("bench_outbox").build();
+        OutboxStore store = OutboxStore.builder(this.pool).databaseType(this.dialect).outboxTable("bench_outbox")
+                .build();
         // As in phase W: saves hand their messages to a dispatcher that is never started.
         Dispatcher dispatcher = Dispatcher.builder(store,
                 MessageRoutes.to(message -> CompletableFuture.completedFuture("id"))).build();
@@ -137,7 +139,8 @@ public final class WriteCounters {
         }));
         shapes.put("lean", n -> this.transactions.executeWithoutResult(status -> {
             insertOrder(n);
-            this.jdbc.update(INSERT_LEAN, "wc-" + run + "-l-" + n, "orders", body(n), LocalDateTime.now(ZoneOffset.UTC));
+            this.jdbc.update(INSERT_LEAN, "wc-" + run + "-l-" + n, "orders", body(n),
+                    LocalDateTime.now(ZoneOffset.UTC));
         }));
         for (LongConsumer shape : shapes.values()) {
             for (int n = 0; n < 2000; n++) {
@@ -157,7 +160,8 @@ public final class WriteCounters {
         System.out.printf(Locale.ROOT, "%s, %d transactions per shape in %d repeats, server CPU of process %d,"
                 + " mean per transaction:%n", this.dialect, transactions * repeats, repeats, this.serverProcess);
         List<String> names = new ArrayList<>();
-        sums.values().forEach(shape -> shape.keySet().stream().filter(name -> !names.contains(name)).forEach(names::add));
+        sums.values().forEach(shape -> shape.keySet().stream().filter(name -> !names.contains(name))
+                .forEach(names::add));
         System.out.println("| counter | " + String.join(" | ", sums.keySet()) + " |");
         System.out.println("|---" + "|---".repeat(sums.size()) + "|");
         for (String name : names) {
@@ -286,17 +290,16 @@ public final class WriteCounters {
     }
 
     private void insertOrder(long n) {
-        this.jdbc.update(INSERT_ORDER, "customer-" + Math.floorMod(n, 10_000),
-                java.math.BigDecimal.valueOf(1000 + Math.floorMod(n, 99_000), 2), LocalDateTime.now(ZoneOffset.UTC));
+        this.jdbc.update(INSERT_ORDER, "customer-" + (n % 10_000), java.math.BigDecimal.valueOf(1000 + n % 99_000, 2),
+                LocalDateTime.now(ZoneOffset.UTC));
     }
 
     /** The benchmark's order.created payload (Payloads.orderCreated), about 200 bytes of JSON. */
     private static String body(long n) {
-        long k = Math.abs(n);
-        return "{\"orderId\":\"order-%08d\",\"customerId\":\"customer-%04d\",\"amount\":\"%d.%02d\",\"currency\":\"EUR\","
-                .formatted(k, k % 10_000, 10 + k % 990, k % 100)
+        return ("{\"orderId\":\"order-%08d\",\"customerId\":\"customer-%04d\",\"amount\":\"%d.%02d\","
+                + "\"currency\":\"EUR\",").formatted(n, n % 10_000, 10 + n % 990, n % 100)
                 + "\"items\":[{\"sku\":\"SKU-%05d\",\"quantity\":2},{\"sku\":\"SKU-%05d\",\"quantity\":1}],"
-                        .formatted(k % 50_000, (k + 7) % 50_000)
+                        .formatted(n % 50_000, (n + 7) % 50_000)
                 + "\"createdAt\":\"" + java.time.Instant.now() + "\"}";
     }
 
