@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.LongStream;
 
 import javax.sql.DataSource;
 
@@ -152,11 +153,12 @@ abstract class ClaimQueryPlanContract {
     void theUpdateToSentFindsItsRowsByPrimaryKey() {
         SentUpdate update = ClaimStatements.of(TABLE, this.database.dialect()).markSent();
         LocalDateTime now = LocalDateTime.of(2026, 1, 2, 0, 0);
-        List<DeliveryOutcome.Sent> rows = List.of(new DeliveryOutcome.Sent(200L, 0, Instant.EPOCH, "orders-0@7"),
-                new DeliveryOutcome.Sent(400L, 0, Instant.EPOCH, "orders-0@8"));
+        // A whole batch, leased at a version that the statistics, taken before the lease, have never seen.
+        List<DeliveryOutcome.Sent> rows = LongStream.rangeClosed(1, 500)
+                .mapToObj(id -> new DeliveryOutcome.Sent(id, 1, Instant.EPOCH, "orders-0@" + id)).toList();
 
         String plan = explain(update.statement(rows.size()), update.bindRows(rows, new MapSqlParameterSource()
-                .addValue("attemptedAt", now).addValue("now", now).addValue("lockVersion", 0L)));
+                .addValue("attemptedAt", now).addValue("now", now).addValue("lockVersion", 1L)));
 
         String primaryKey = (kind() == TestDatabase.Kind.MARIADB) ? "PRIMARY" : TABLE + "_pkey";
         assertThat(plan).contains(usesIndex(primaryKey)).doesNotContain("Seq Scan").doesNotContain("type=ALL");

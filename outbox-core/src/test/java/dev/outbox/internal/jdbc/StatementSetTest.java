@@ -135,7 +135,8 @@ class StatementSetTest {
     void postgresMarksRowsSentFromTwoArraysWithOneStatementForEveryCount() {
         SentUpdate update = ClaimStatements.of(TABLE, DatabaseType.POSTGRESQL).markSent();
 
-        assertThat(update.statement(2)).contains("unnest(CAST(:ids AS bigint[]), CAST(:messageIds AS varchar[]))")
+        assertThat(update.statement(2)).contains("[array_position(CAST(:ids AS bigint[]), id)]")
+                .contains("WHERE id = ANY(CAST(:ids AS bigint[]))")
                 .doesNotContain("CASE").isSameAs(update.statement(500));
         assertThat(ClaimStatements.of(TABLE, DatabaseType.H2).markSent().statement(1))
                 .contains("CASE id WHEN :id_0 THEN :messageId_0 END");
