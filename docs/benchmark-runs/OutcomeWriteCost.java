@@ -151,22 +151,10 @@ public class OutcomeWriteCost {
                 return jdbc.update("UPDATE " + T + " m SET state = 'SENT', message_id = v.mid, last_retry_time = :attemptedAt, next_retry_at = :now, gmt_modified = :now, lock_version = m.lock_version + 1 "
                         + "FROM unnest(CAST(:idArr AS bigint[]), CAST(:mids AS varchar[])) AS v(id, mid) WHERE m.id = v.id AND m.lock_version = :lockVersion", p);
             }
-            case "union": {
-                StringJoiner u = new StringJoiner(" UNION ALL ");
-                for (int i = 0; i < ids.size(); i++) {
-                    u.add(i == 0 ? "SELECT :id_0 AS id, :messageId_0 AS mid" : "SELECT :id_" + i + ", :messageId_" + i);
-                    p.addValue("id_" + i, ids.get(i)).addValue("messageId_" + i, mid(ids.get(i)), Types.VARCHAR);
-                }
-                return jdbc.update("UPDATE " + T + " m JOIN (" + u + ") v ON m.id = v.id SET m.state = 'SENT', m.message_id = v.mid, m.last_retry_time = :attemptedAt, m.next_retry_at = :now, m.gmt_modified = :now, m.lock_version = m.lock_version + 1 WHERE m.lock_version = :lockVersion", p);
-            }
-            case "unionin": {
-                StringJoiner u = new StringJoiner(" UNION ALL ");
-                for (int i = 0; i < ids.size(); i++) {
-                    u.add(i == 0 ? "SELECT :id_0 AS id, :messageId_0 AS mid" : "SELECT :id_" + i + ", :messageId_" + i);
-                    p.addValue("id_" + i, ids.get(i)).addValue("messageId_" + i, mid(ids.get(i)), Types.VARCHAR);
-                }
-                return jdbc.update("UPDATE " + T + " m JOIN (" + u + ") v ON m.id = v.id SET m.state = 'SENT', m.message_id = v.mid, m.last_retry_time = :attemptedAt, m.next_retry_at = :now, m.gmt_modified = :now, m.lock_version = m.lock_version + 1 WHERE m.lock_version = :lockVersion AND m.id IN (:ids)", p);
-            }
+            case "union":
+                return unionJoin(ids, p, "");
+            case "unionin":
+                return unionJoin(ids, p, " AND m.id IN (:ids)");
             case "json": {
                 StringBuilder j = new StringBuilder("[");
                 for (int i = 0; i < ids.size(); i++) {
@@ -178,5 +166,15 @@ public class OutcomeWriteCost {
             }
             default: throw new IllegalArgumentException(v);
         }
+    }
+
+    /** MariaDB: the rows' ids and message ids as a derived table of UNION ALL selects, joined to the table. */
+    private static int unionJoin(List<Long> ids, MapSqlParameterSource p, String extraCondition) {
+        StringJoiner u = new StringJoiner(" UNION ALL ");
+        for (int i = 0; i < ids.size(); i++) {
+            u.add(i == 0 ? "SELECT :id_0 AS id, :messageId_0 AS mid" : "SELECT :id_" + i + ", :messageId_" + i);
+            p.addValue("id_" + i, ids.get(i)).addValue("messageId_" + i, mid(ids.get(i)), Types.VARCHAR);
+        }
+        return jdbc.update("UPDATE " + T + " m JOIN (" + u + ") v ON m.id = v.id SET m.state = 'SENT', m.message_id = v.mid, m.last_retry_time = :attemptedAt, m.next_retry_at = :now, m.gmt_modified = :now, m.lock_version = m.lock_version + 1 WHERE m.lock_version = :lockVersion" + extraCondition, p);
     }
 }
