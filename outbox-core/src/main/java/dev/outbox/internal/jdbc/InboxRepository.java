@@ -13,7 +13,6 @@ import java.util.OptionalLong;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
-import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -28,7 +27,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 public final class InboxRepository {
 
-    private final NamedParameterJdbcTemplate jdbc;
+    private final ParsedOnceJdbcTemplate jdbc;
 
     private final InboxStatements statements;
 

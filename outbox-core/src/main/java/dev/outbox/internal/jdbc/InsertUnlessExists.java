@@ -7,10 +7,7 @@ package dev.outbox.internal.jdbc;
 import java.util.OptionalLong;
 
 import org.springframework.dao.DuplicateKeyException;
-import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.namedparam.SqlParameterSource;
-import org.springframework.jdbc.support.GeneratedKeyHolder;
-import org.springframework.jdbc.support.KeyHolder;
 
 /**
  * Runs an insert that is a no-op for a duplicate key where the database can say so ({@link MessageStatements},
@@ -28,19 +25,16 @@ final class InsertUnlessExists {
      * @param values its parameters
      * @return the new row's id, or empty when a row with the same unique key existed
      */
-    static OptionalLong run(NamedParameterJdbcTemplate jdbc, String insert, SqlParameterSource values) {
-        KeyHolder keys = new GeneratedKeyHolder();
+    static OptionalLong run(ParsedOnceJdbcTemplate jdbc, String insert, SqlParameterSource values) {
         try {
-            jdbc.update(insert, values, keys, new String[] { "id" });
+            // MySQL's drivers report an updated row count for a duplicate too (found rows), so the
+            // absence of a generated key is what tells a duplicate apart.
+            return jdbc.insertReturningId(insert, values);
         }
         catch (DuplicateKeyException ex) {
             // Only on databases without an insert-unless-exists form (H2), where the failed statement
             // leaves the transaction usable.
             return OptionalLong.empty();
         }
-        // MySQL's drivers report an updated row count for a duplicate too (found rows), so the
-        // absence of a generated key is what tells a duplicate apart.
-        Number id = keys.getKeyList().isEmpty() ? null : keys.getKey();
-        return (id != null) ? OptionalLong.of(id.longValue()) : OptionalLong.empty();
     }
 }

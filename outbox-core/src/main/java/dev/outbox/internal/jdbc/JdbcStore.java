@@ -10,7 +10,6 @@ import dev.outbox.internal.sql.TableName;
 import dev.outbox.store.DatabaseType;
 import dev.outbox.store.OutboxStore;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
@@ -135,7 +134,7 @@ public final class JdbcStore {
     /**
      * @return binds the store's statements by name and runs them through {@link #jdbc}
      */
-    NamedParameterJdbcTemplate named() {
+    ParsedOnceJdbcTemplate named() {
         return this.named;
     }
 

@@ -21,7 +21,6 @@ import dev.outbox.message.StoredMessage;
 import dev.outbox.store.DatabaseType;
 import org.jspecify.annotations.Nullable;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
-import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 
 /**
  * Reads and writes the outbox table. It decides nothing: the template and the dispatcher do.
@@ -32,7 +31,7 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
  */
 public final class OutboxRepository {
 
-    private final NamedParameterJdbcTemplate named;
+    private final ParsedOnceJdbcTemplate named;
 
     private final MessageStatements messages;
 
