@@ -13,9 +13,6 @@ import java.util.function.Supplier;
 
 import dev.outbox.message.StoredMessage;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
-import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
-import org.springframework.jdbc.support.GeneratedKeyHolder;
-import org.springframework.jdbc.support.KeyHolder;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -26,7 +23,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 public final class AdminSkipRepository {
 
-    private final NamedParameterJdbcTemplate jdbc;
+    private final ParsedOnceJdbcTemplate jdbc;
 
     private final AdminStatements statements;
 
@@ -87,9 +84,8 @@ public final class AdminSkipRepository {
                 .addValue("lastAttemptAt", (row.lastAttemptAt() != null) ? Timestamps.toColumn(row.lastAttemptAt())
                         : null, Types.TIMESTAMP)
                 .addValue("failReason", failReason);
-        KeyHolder keys = new GeneratedKeyHolder();
-        this.jdbc.update(this.statements.insertKept, values, keys, new String[] { "id" });
-        return Objects.requireNonNull(keys.getKey(), "the kept row's id").longValue();
+        return this.jdbc.insertReturningId(this.statements.insertKept, values)
+                .orElseThrow(() -> new IllegalStateException("the kept row's insert generated no id"));
     }
 
     /**
