@@ -9,8 +9,8 @@ package dev.outbox.benchmark;
  * more instances can drain faster on this machine). Not part of the build: compiled beside the benchmark's jar
  * (it uses the benchmark's package-private drains) and run from the same class path:
  *
- *   javac -d /tmp/cpu-probe -cp 'outbox-benchmark/target/outbox-benchmark.jar:outbox-benchmark/target/lib/*' docs/benchmark-runs/CpuProbe.java
- *   java -cp "/tmp/cpu-probe:outbox-benchmark/target/outbox-benchmark.jar:outbox-benchmark/target/lib/*" \
+ *   javac -d outbox-benchmark/target/cpu-probe -cp 'outbox-benchmark/target/outbox-benchmark.jar:outbox-benchmark/target/lib/*' docs/benchmark-runs/CpuProbe.java
+ *   java -cp "outbox-benchmark/target/cpu-probe:outbox-benchmark/target/outbox-benchmark.jar:outbox-benchmark/target/lib/*" \
  *       dev.outbox.benchmark.CpuProbe --url='jdbc:postgresql://127.0.0.1:5432/bench?user=postgres' --drain=60000 --repeat=3
  *
  * Per repeat it drains the backlog with the lean drain, then the library's skip-locked drain with 1, 2 and 4
@@ -19,14 +19,21 @@ package dev.outbox.benchmark;
  * system, interrupts; iowait counts as idle) and the busy CPU time per 1,000 messages, for the whole machine (the
  * benchmark's JVM and the database server together).
  */
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 import dev.outbox.store.ClaimStrategy;
 
 public final class CpuProbe {
+
+    /** /proc/stat counts in ticks of the kernel's USER_HZ, 100 per second on Linux. */
+    private static final double MILLIS_PER_TICK = 10.0;
 
     private record Sample(long busy, long total, long deliveries) {
     }
@@ -54,7 +61,7 @@ public final class CpuProbe {
                         database.settle(BenchmarkDatabase.OUTBOX_TABLE);
                     }
                     AckingSender sender = AckingSender.tracking();
-                    List<Sample> samples = java.util.Collections.synchronizedList(new ArrayList<>());
+                    List<Sample> samples = Collections.synchronizedList(new ArrayList<>());
                     Thread sampler = new Thread(() -> sample(samples, sender::deliveries), "cpu-sampler");
                     sampler.setDaemon(true);
                     sampler.start();
@@ -66,7 +73,7 @@ public final class CpuProbe {
                     Sample last = samples.stream().filter(s -> s.deliveries() >= messages).findFirst()
                             .orElse(samples.get(samples.size() - 1));
                     double busy = (double) (last.busy() - first.busy()) / (last.total() - first.total());
-                    double busyMillisPerThousand = (last.busy() - first.busy()) * 10.0
+                    double busyMillisPerThousand = (last.busy() - first.busy()) * MILLIS_PER_TICK
                             / (last.deliveries() - first.deliveries()) * 1000;
                     System.out.printf("| %d | %s | %.0f | %.0f%% of %d | %.0f |%n", run,
                             drain.equals("lean") ? "lean, 2 workers" : "skip-locked, " + drain + " instance(s)",
@@ -77,7 +84,7 @@ public final class CpuProbe {
         }
     }
 
-    private static void sample(List<Sample> samples, java.util.function.LongSupplier deliveries) {
+    private static void sample(List<Sample> samples, LongSupplier deliveries) {
         try {
             while (!Thread.currentThread().isInterrupted()) {
                 String[] cpu = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
@@ -93,8 +100,8 @@ public final class CpuProbe {
         catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
         }
-        catch (java.io.IOException ex) {
-            throw new java.io.UncheckedIOException(ex);
+        catch (IOException ex) {
+            throw new UncheckedIOException(ex);
         }
     }
 }

@@ -11,10 +11,10 @@ package dev.outbox.internal.jdbc;
  * library's package to reach the package-private template, so it is compiled beside the benchmark's libraries and
  * run from the same class path (a source-file launch would load it in a class loader of its own, outside the package):
  *
- *   javac -d /tmp/generated-key-cost -cp 'outbox-benchmark/target/lib/*' docs/benchmark-runs/GeneratedKeyCost.java
- *   java -cp "/tmp/generated-key-cost:outbox-benchmark/target/lib/*" dev.outbox.internal.jdbc.GeneratedKeyCost \
+ *   javac -d outbox-benchmark/target/generated-key-cost -cp 'outbox-benchmark/target/lib/*' docs/benchmark-runs/GeneratedKeyCost.java
+ *   java -cp "outbox-benchmark/target/generated-key-cost:outbox-benchmark/target/lib/*" dev.outbox.internal.jdbc.GeneratedKeyCost \
  *       'jdbc:mariadb://127.0.0.1:3306/bench?user=root' 41 2000
- *   java -cp "/tmp/generated-key-cost:outbox-benchmark/target/lib/*" dev.outbox.internal.jdbc.GeneratedKeyCost \
+ *   java -cp "outbox-benchmark/target/generated-key-cost:outbox-benchmark/target/lib/*" dev.outbox.internal.jdbc.GeneratedKeyCost \
  *       'jdbc:postgresql://127.0.0.1:5432/bench?user=postgres' 41 2000
  *
  * Arguments: the JDBC URL, the rounds (the first warms up and is not counted), the inserts per form and round. On
@@ -28,6 +28,8 @@ import java.lang.management.ThreadMXBean;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.sql.Types;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -89,10 +91,10 @@ public class GeneratedKeyCost {
                     boolean repeat = i % 10 == 9;
                     OptionalLong id = forms.get(form).insert(inserts.get(form), new MapSqlParameterSource()
                             .addValue("key", "k-" + (repeat ? n - 1 : n))
-                            .addValue("createdAt", java.time.LocalDateTime.now())
+                            .addValue("createdAt", LocalDateTime.now())
                             .addValue("topic", "orders")
                             .addValue("body", "{\"order\":" + n + "}")
-                            .addValue("headers", null, java.sql.Types.VARCHAR));
+                            .addValue("headers", null, Types.VARCHAR));
                     if (id.isPresent() == repeat) {
                         throw new IllegalStateException(form + ": insert " + n + " gave " + id + ", repeat " + repeat);
                     }
